@@ -1,0 +1,40 @@
+# Courier: the two set-up commands are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test console lint typecheck pytest fuzz bench clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade "pip==25.3"
+	$(BIN)/python -m pip install --quiet --require-virtualenv -r requirements.lock
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+console: $(STAMP)
+	$(BIN)/python -m bot console
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -m "not slow"
+
+test: lint typecheck pytest
+
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench
+
+clean:
+	rm -rf $(VENV)

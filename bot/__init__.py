@@ -1,0 +1,1 @@
+"""Courier, the application: services, storage, rendering and the Discord and console adapters."""

@@ -1,0 +1,81 @@
+"""The one translation layer: message keys and parameters into English or French sentences.
+
+Catalogues are JSON files named `<lang>.json` in `bot/i18n/locale/` (the bot's own text) and
+in each ruleset's `locale/` folder (the rules' messages). A missing key falls back to
+English, then to the key itself, so a gap in a catalogue never crashes a report.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulesets.core.messages import Event, Msg
+
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+_RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
+_BOT_LOCALE = Path(__file__).resolve().parent / "locale"
+
+
+def language_for(locale: str | None) -> str:
+    """The catalogue language for a Discord locale such as 'fr' or 'en-GB'."""
+    if locale and locale.split("-")[0].lower() in LANGUAGES:
+        return locale.split("-")[0].lower()
+    return DEFAULT_LANGUAGE
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    folders = [_BOT_LOCALE, *sorted(_RULESETS_DIR.glob("*/locale"))]
+    for folder in folders:
+        path = folder / f"{language}.json"
+        if path.exists():
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+class _Lenient(string.Formatter):
+    """Formats a template, leaving unknown placeholders visible instead of failing."""
+
+    def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str):
+            return kwargs.get(key, "{" + key + "}")
+        return super().get_value(key, args, kwargs)
+
+
+_FORMATTER = _Lenient()
+
+
+def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    template = catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+    if template is None:
+        shown = ", ".join(f"{name}={value}" for name, value in params.items())
+        return f"{key} ({shown})" if shown else key
+    localised = {name: localise_value(value, language) for name, value in params.items()}
+    try:
+        return _FORMATTER.format(template, **localised)
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def localise_value(value: Any, language: str) -> Any:
+    """Ids of named things are shown by name: 'prussia' becomes the catalogue's 'name.prussia'.
+
+    Rulesets keep plain ids in parameters (so events stay machine-readable) and ship a
+    `name.<id>` entry for every power, region and tile they mention.
+    """
+    if isinstance(value, str):
+        names = catalogue(language)
+        return names.get(f"name.{value}") or catalogue(DEFAULT_LANGUAGE).get(f"name.{value}", value)
+    if isinstance(value, list):
+        return ", ".join(str(localise_value(item, language)) for item in value)
+    return value
+
+
+def render(message: Msg | Event, language: str = DEFAULT_LANGUAGE) -> str:
+    return translate(message.key, language, **message.params)

@@ -1,0 +1,1 @@
+"""Rules of the games Courier plays: a pure kernel (`rulesets.core`) and one package per game."""

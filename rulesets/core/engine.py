@@ -1,0 +1,103 @@
+"""The kernel's entry points: start a game and submit an action, checked against prompts.
+
+`submit` never mutates the state it is given: the ruleset works on a deep copy inside a
+`StepContext`, and the caller receives the new state, the events and the dice rolled.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Generic
+
+from rulesets.core.messages import Event, IllegalAction, JsonValue
+from rulesets.core.prompts import Prompt
+from rulesets.core.rng import Dice, RngState, Roll
+from rulesets.core.ruleset import Ruleset, StateT
+
+
+@dataclass
+class StepContext(Generic[StateT]):
+    """One step of play: the state being changed, the dice, and the events so far."""
+
+    state: StateT
+    dice: Dice = field(init=False)
+    events: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.dice = Dice(self.state.rng)
+
+    def emit(self, key: str, visible_to: list[str] | None = None, **params: JsonValue) -> None:
+        self.events.append(Event(key=key, params=params, visible_to=visible_to))
+
+    def roll(self, sides: int = 6) -> int:
+        return self.dice.roll(sides)
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[StateT]):
+    state: StateT
+    events: list[Event]
+    rolls: list[Roll]
+
+
+def start(
+    ruleset: Ruleset[StateT],
+    seats: list[str],
+    options: dict[str, Any],
+    seed_hex: str,
+    data: dict[str, Any] | None = None,
+) -> Outcome[StateT]:
+    """Set up a new game for these seats, options and seed."""
+    ruleset.check_seats(seats)
+    resolved = ruleset.resolve_options(options)
+    if data is not None:
+        ruleset.validate_data(data)
+    base = {
+        "ruleset": ruleset.name,
+        "ruleset_version": ruleset.version,
+        "seats": list(seats),
+        "options": resolved,
+        "rng": RngState(seed=seed_hex),
+    }
+    ctx = StepContext(ruleset.initial_state(base, data))
+    ruleset.setup(ctx, data)
+    return Outcome(ctx.state, ctx.events, ctx.dice.rolls)
+
+
+def legal_prompts(ruleset: Ruleset[StateT], state: StateT, seat: str | None = None) -> list[Prompt]:
+    if state.finished:
+        return []
+    prompts = ruleset.prompts(state)
+    return [p for p in prompts if seat is None or p.seat == seat]
+
+
+def decode_action(raw: Any) -> dict[str, Any]:
+    """Accept an action as a dict or as JSON text; anything else is malformed."""
+    if isinstance(raw, str | bytes):
+        try:
+            raw = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise IllegalAction("core.error.malformed_json") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        raise IllegalAction("core.error.malformed_action", field="type")
+    return raw
+
+
+def submit(ruleset: Ruleset[StateT], state: StateT, seat: str, raw: Any) -> Outcome[StateT]:
+    """Validate `raw` for `seat` against the pending prompts and carry it out."""
+    if state.finished:
+        raise IllegalAction("core.error.game_over")
+    if seat not in state.seats:
+        raise IllegalAction("core.error.unknown_seat", seat=str(seat)[:40])
+    mine = legal_prompts(ruleset, state, seat)
+    if not mine:
+        raise IllegalAction("core.error.not_your_turn", seat=seat)
+    action = ruleset.parse_action(decode_action(raw))
+    normalised = action.model_dump(mode="json")
+    if not any(prompt.find(normalised) for prompt in mine):
+        raise IllegalAction("core.error.not_a_legal_choice", kind=mine[0].kind)
+    ctx = StepContext(state.model_copy(deep=True))
+    ruleset.apply(ctx, seat, action)
+    ctx.state.seq += 1
+    return Outcome(ctx.state, ctx.events, ctx.dice.rolls)

@@ -1,0 +1,45 @@
+"""The rulesets Courier knows, by name. Games register here; tests may add fixtures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core.messages import IllegalAction
+from rulesets.core.ruleset import Ruleset
+
+_RULESETS: dict[str, Ruleset[Any]] = {}
+_builtin_loaded = False
+
+
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
+    _RULESETS[ruleset.name] = ruleset
+    return ruleset
+
+
+def _load_builtin() -> None:
+    """Import the shipped games so that they register themselves."""
+    global _builtin_loaded
+    if _builtin_loaded:
+        return
+    _builtin_loaded = True
+    import importlib
+
+    for module in ("rulesets.struggle", "rulesets.empires"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise
+
+
+def get(name: str) -> Ruleset[Any]:
+    _load_builtin()
+    try:
+        return _RULESETS[name]
+    except KeyError:
+        raise IllegalAction("core.error.unknown_ruleset", name=str(name)[:40]) from None
+
+
+def all_rulesets() -> list[Ruleset[Any]]:
+    _load_builtin()
+    return sorted(_RULESETS.values(), key=lambda ruleset: ruleset.name)
