@@ -158,10 +158,13 @@ class Ruleset(ABC, Generic[StateT]):
         return None
 
     def parse_action(self, raw: Any) -> Any:
+        import json
+
         from pydantic import ValidationError
 
         try:
-            return self.action_adapter.validate_python(raw)
+            # Strict JSON validation: `true` is not the number 1, "3" is not 3.
+            return self.action_adapter.validate_json(json.dumps(raw), strict=True)
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(part) for part in first.get("loc", ())) or "action"
