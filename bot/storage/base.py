@@ -1,0 +1,289 @@
+"""The storage interface the services code against, and the records it reads and writes.
+
+A store keeps campaigns, seat tenures, the action log (the truth), state snapshots (a
+cache), deadlines, the outbox and the audit trail. Every method that changes a campaign
+takes the campaign's `expected_seq` and refuses with `SeqConflict` when the campaign has
+moved on (optimistic concurrency), so two writers working from the same state can never
+both succeed. Each method is one transaction: it happens entirely or not at all.
+
+Values are plain Python (dicts, lists, datetimes); the store owns their encoding.
+`SqliteStore` is the implementation; a PostgreSQL one would implement the same Protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+CampaignStatus = Literal["lobby", "active", "paused", "finished"]
+TargetKind = Literal["channel", "dm"]
+LOBBY_SEQ = -1
+"""A campaign's seq before it starts: the set-up is log entry 0."""
+
+
+class StoreError(Exception):
+    """Base of the errors a store raises for a refused write."""
+
+
+class SeqConflict(StoreError):
+    """The campaign is no longer at the expected seq (or status): someone wrote first."""
+
+    def __init__(self, campaign_id: int, expected_seq: int) -> None:
+        super().__init__(f"campaign {campaign_id} is not at seq {expected_seq}")
+        self.campaign_id = campaign_id
+        self.expected_seq = expected_seq
+
+
+class SeatTaken(StoreError):
+    """The seat already has a current holder."""
+
+
+@dataclass(frozen=True)
+class NewCampaign:
+    ruleset: str
+    ruleset_version: str
+    options: dict[str, Any]
+    data: dict[str, Any] | None
+    seed_hex: str
+    seed_commitment: str
+    guild_id: int | None
+    channel_id: int | None
+    language: str
+    creator: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    id: int
+    ruleset: str
+    ruleset_version: str
+    options: dict[str, Any]
+    data: dict[str, Any] | None
+    seed_hex: str
+    seed_commitment: str
+    guild_id: int | None
+    channel_id: int | None
+    language: str
+    status: CampaignStatus
+    creator: str
+    created_at: datetime
+    seq: int
+
+
+@dataclass(frozen=True)
+class NewHolder:
+    seat: str
+    user_id: str
+    display_name: str
+    started_at: datetime
+
+
+@dataclass(frozen=True)
+class TenureRow:
+    """One holder's time in a seat; `ended_at` is None while they still hold it."""
+
+    id: int
+    campaign_id: int
+    seat: str
+    user_id: str
+    display_name: str
+    started_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One log entry: seq 0 is the set-up (seat None), later seqs are accepted actions."""
+
+    seq: int
+    seat: str | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    rolls: list[dict[str, Any]]
+    state_hash: str
+    actor: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class SnapshotRow:
+    seq: int
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OutboxRecord:
+    """A message to deliver: to a channel id or, by DM, to a user id."""
+
+    target_kind: TargetKind
+    target_id: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    id: int
+    campaign_id: int
+    target_kind: TargetKind
+    target_id: str
+    payload: dict[str, Any]
+    created_at: datetime
+    delivered_at: datetime | None
+    attempts: int
+    last_error: str | None
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """A moderator's act: who, what, why, which log seqs, and what it removed or changed."""
+
+    actor: str
+    act: str
+    reason: str
+    at: datetime
+    seqs: list[int] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    id: int
+    campaign_id: int
+    actor: str
+    act: str
+    reason: str
+    at: datetime
+    seqs: list[int]
+    detail: dict[str, Any]
+
+
+class Store(Protocol):
+    """Where campaigns live. All methods are coroutines; writes are single transactions."""
+
+    async def close(self) -> None:
+        """Release the connection; the store is unusable afterwards."""
+
+    # Campaigns -----------------------------------------------------------------------
+
+    async def create_campaign(self, new: NewCampaign) -> CampaignRow:
+        """Insert a campaign in the lobby (status 'lobby', seq -1)."""
+
+    async def get_campaign(self, campaign_id: int) -> CampaignRow | None:
+        """The campaign, or None when there is no such id."""
+
+    async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
+        """The campaigns of a guild, oldest first; every campaign when `guild_id` is None."""
+
+    async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
+        """The newest unfinished campaign bound to this channel, else None."""
+
+    async def set_status(
+        self,
+        campaign_id: int,
+        status: CampaignStatus,
+        *,
+        expected_seq: int,
+        expected_status: CampaignStatus,
+        audit: AuditRecord,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        """Change the status if the campaign is at `expected_seq` and `expected_status`."""
+
+    # Seats ---------------------------------------------------------------------------
+
+    async def current_holders(self, campaign_id: int) -> list[TenureRow]:
+        """The tenures still open, one per held seat, in order of their start."""
+
+    async def tenures(self, campaign_id: int) -> list[TenureRow]:
+        """Every tenure, past and present, in order of their start."""
+
+    async def take_seat(self, campaign_id: int, holder: NewHolder, *, expected_seq: int) -> None:
+        """Open a tenure on a free seat; `SeatTaken` when it has a holder."""
+
+    async def release_seat(
+        self,
+        campaign_id: int,
+        seat: str,
+        at: datetime,
+        *,
+        expected_seq: int,
+        audit: AuditRecord | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        """Close the current tenure of `seat` (nothing happens if it has none)."""
+
+    async def replace_holder(
+        self,
+        campaign_id: int,
+        holder: NewHolder,
+        *,
+        expected_seq: int,
+        audit: AuditRecord | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        """Close the seat's current tenure and open `holder`'s, in one transaction."""
+
+    # The action log ------------------------------------------------------------------
+
+    async def append_action(
+        self,
+        campaign_id: int,
+        entry: ActionRecord,
+        *,
+        expected_status: CampaignStatus,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+        snapshot: dict[str, Any] | None = None,
+        audit: AuditRecord | None = None,
+    ) -> None:
+        """Append `entry` (seq must be the campaign's seq + 1) with its outbox rows, an
+        optional snapshot of the state after it and an optional audit record, moving the
+        campaign to `entry.seq` (and `new_status`). `SeqConflict` if someone wrote first."""
+
+    async def actions(
+        self, campaign_id: int, *, after_seq: int = LOBBY_SEQ, upto_seq: int | None = None
+    ) -> list[ActionRecord]:
+        """Log entries with after_seq < seq <= upto_seq, in order."""
+
+    async def recent_actions(
+        self, campaign_id: int, *, limit: int, before_seq: int | None = None
+    ) -> list[ActionRecord]:
+        """The `limit` newest entries with seq < before_seq, returned oldest first."""
+
+    async def truncate_log(
+        self,
+        campaign_id: int,
+        to_seq: int,
+        *,
+        expected_seq: int,
+        audit: AuditRecord,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        """Delete log entries and snapshots after `to_seq`, set the campaign's seq to it."""
+
+    async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
+        """The newest snapshot at or before `upto_seq`."""
+
+    # Audit and outbox ----------------------------------------------------------------
+
+    async def add_audit(self, campaign_id: int, record: AuditRecord) -> None:
+        """Record an act that changes nothing else (a verification, a note)."""
+
+    async def audit_log(self, campaign_id: int) -> list[AuditRow]:
+        """Every audit record of the campaign, oldest first."""
+
+    async def pending_outbox(self, limit: int) -> list[OutboxRow]:
+        """Undelivered messages of every campaign, oldest first."""
+
+    async def count_outbox(self, campaign_id: int) -> int:
+        """How many messages, delivered or not, the campaign has produced."""
+
+    async def mark_delivered(self, outbox_id: int, at: datetime) -> None:
+        """Record a successful delivery; the row is no longer pending."""
+
+    async def mark_failed(self, outbox_id: int, error: str) -> None:
+        """Count a failed attempt and keep its error; the row stays pending."""

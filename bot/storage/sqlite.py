@@ -1,0 +1,503 @@
+"""`SqliteStore`: the `Store` interface on one SQLite file through aiosqlite.
+
+WAL mode lets readers work while a write is in progress; foreign keys are enforced. One
+connection is shared by the whole process, so an asyncio lock keeps one coroutine's
+transaction from interleaving with another's statements. Writes begin with
+`BEGIN IMMEDIATE`, which also serialises them against other processes on the same file
+(the console beside a running bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+
+import aiosqlite
+
+from bot.storage.base import (
+    LOBBY_SEQ,
+    ActionRecord,
+    AuditRecord,
+    AuditRow,
+    CampaignRow,
+    CampaignStatus,
+    NewCampaign,
+    NewHolder,
+    OutboxRecord,
+    OutboxRow,
+    SeatTaken,
+    SeqConflict,
+    SnapshotRow,
+    Store,
+    TenureRow,
+)
+from bot.storage.migrate import migrate
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _time(value: datetime) -> str:
+    return value.isoformat()
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def _campaign(row: sqlite3.Row) -> CampaignRow:
+    return CampaignRow(
+        id=row["id"],
+        ruleset=row["ruleset"],
+        ruleset_version=row["ruleset_version"],
+        options=json.loads(row["options"]),
+        data=None if row["data"] is None else json.loads(row["data"]),
+        seed_hex=row["seed_hex"],
+        seed_commitment=row["seed_commitment"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        language=row["language"],
+        status=row["status"],
+        creator=row["creator"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        seq=row["seq"],
+    )
+
+
+def _tenure(row: sqlite3.Row) -> TenureRow:
+    return TenureRow(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        started_at=datetime.fromisoformat(row["started_at"]),
+        ended_at=_parse_time(row["ended_at"]),
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        seq=row["seq"],
+        seat=row["seat"],
+        action=json.loads(row["action"]),
+        events=json.loads(row["events"]),
+        rolls=json.loads(row["rolls"]),
+        state_hash=row["state_hash"],
+        actor=row["actor"],
+        at=datetime.fromisoformat(row["at"]),
+    )
+
+
+def _outbox(row: sqlite3.Row) -> OutboxRow:
+    return OutboxRow(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        target_kind=row["target_kind"],
+        target_id=row["target_id"],
+        payload=json.loads(row["payload"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+        delivered_at=_parse_time(row["delivered_at"]),
+        attempts=row["attempts"],
+        last_error=row["last_error"],
+    )
+
+
+def _audit(row: sqlite3.Row) -> AuditRow:
+    return AuditRow(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        actor=row["actor"],
+        act=row["act"],
+        reason=row["reason"],
+        at=datetime.fromisoformat(row["at"]),
+        seqs=json.loads(row["seqs"]),
+        detail=json.loads(row["detail"]),
+    )
+
+
+class SqliteStore:
+    """The SQLite implementation of `bot.storage.base.Store`. Open with `SqliteStore.open`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await migrate(db)
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # Plumbing ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _claim(
+        self,
+        campaign_id: int,
+        expected_seq: int,
+        *,
+        new_seq: int | None = None,
+        expected_status: CampaignStatus | None = None,
+        new_status: CampaignStatus | None = None,
+    ) -> None:
+        """The optimistic-concurrency check: move the campaign only from where we saw it."""
+        sql = "UPDATE campaigns SET seq = ?, status = COALESCE(?, status) WHERE id = ? AND seq = ?"
+        params: list[Any] = [
+            expected_seq if new_seq is None else new_seq,
+            new_status,
+            campaign_id,
+            expected_seq,
+        ]
+        if expected_status is not None:
+            sql += " AND status = ?"
+            params.append(expected_status)
+        cursor = await self._db.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise SeqConflict(campaign_id, expected_seq)
+
+    async def _write_outbox(
+        self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
+    ) -> None:
+        await self._db.executemany(
+            "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [
+                (campaign_id, item.target_kind, item.target_id, _json(item.payload), _time(at))
+                for item in outbox
+            ],
+        )
+
+    async def _write_audit(self, campaign_id: int, record: AuditRecord | None) -> None:
+        if record is None:
+            return
+        await self._db.execute(
+            "INSERT INTO audit (campaign_id, actor, act, reason, seqs, detail, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                campaign_id,
+                record.actor,
+                record.act,
+                record.reason,
+                _json(record.seqs),
+                _json(record.detail),
+                _time(record.at),
+            ),
+        )
+
+    # Campaigns -----------------------------------------------------------------------
+
+    async def create_campaign(self, new: NewCampaign) -> CampaignRow:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO campaigns (ruleset, ruleset_version, options, data, seed_hex,"
+                " seed_commitment, guild_id, channel_id, language, status, creator, created_at,"
+                " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (
+                    new.ruleset,
+                    new.ruleset_version,
+                    _json(new.options),
+                    None if new.data is None else _json(new.data),
+                    new.seed_hex,
+                    new.seed_commitment,
+                    new.guild_id,
+                    new.channel_id,
+                    new.language,
+                    new.creator,
+                    _time(new.created_at),
+                    LOBBY_SEQ,
+                ),
+            )
+            campaign_id = cursor.lastrowid
+        assert campaign_id is not None
+        created = await self.get_campaign(campaign_id)
+        assert created is not None
+        return created
+
+    async def get_campaign(self, campaign_id: int) -> CampaignRow | None:
+        rows = await self._rows("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        return _campaign(rows[0]) if rows else None
+
+    async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
+        if guild_id is None:
+            rows = await self._rows("SELECT * FROM campaigns ORDER BY id")
+        else:
+            rows = await self._rows(
+                "SELECT * FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
+            )
+        return [_campaign(row) for row in rows]
+
+    async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
+        rows = await self._rows(
+            "SELECT * FROM campaigns WHERE channel_id = ? AND status != 'finished'"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _campaign(rows[0]) if rows else None
+
+    async def set_status(
+        self,
+        campaign_id: int,
+        status: CampaignStatus,
+        *,
+        expected_seq: int,
+        expected_status: CampaignStatus,
+        audit: AuditRecord,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        async with self._transaction():
+            await self._claim(
+                campaign_id, expected_seq, expected_status=expected_status, new_status=status
+            )
+            await self._write_audit(campaign_id, audit)
+            await self._write_outbox(campaign_id, outbox, audit.at)
+
+    # Seats ---------------------------------------------------------------------------
+
+    async def current_holders(self, campaign_id: int) -> list[TenureRow]:
+        rows = await self._rows(
+            "SELECT * FROM seats WHERE campaign_id = ? AND ended_at IS NULL ORDER BY id",
+            (campaign_id,),
+        )
+        return [_tenure(row) for row in rows]
+
+    async def tenures(self, campaign_id: int) -> list[TenureRow]:
+        rows = await self._rows(
+            "SELECT * FROM seats WHERE campaign_id = ? ORDER BY id", (campaign_id,)
+        )
+        return [_tenure(row) for row in rows]
+
+    async def _open_tenure(self, campaign_id: int, holder: NewHolder) -> None:
+        try:
+            await self._db.execute(
+                "INSERT INTO seats (campaign_id, seat, user_id, display_name, started_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    campaign_id,
+                    holder.seat,
+                    holder.user_id,
+                    holder.display_name,
+                    _time(holder.started_at),
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            raise SeatTaken(holder.seat) from error
+
+    async def _close_tenure(self, campaign_id: int, seat: str, at: datetime) -> None:
+        await self._db.execute(
+            "UPDATE seats SET ended_at = ? WHERE campaign_id = ? AND seat = ? AND ended_at IS NULL",
+            (_time(at), campaign_id, seat),
+        )
+
+    async def take_seat(self, campaign_id: int, holder: NewHolder, *, expected_seq: int) -> None:
+        async with self._transaction():
+            await self._claim(campaign_id, expected_seq)
+            await self._open_tenure(campaign_id, holder)
+
+    async def release_seat(
+        self,
+        campaign_id: int,
+        seat: str,
+        at: datetime,
+        *,
+        expected_seq: int,
+        audit: AuditRecord | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        async with self._transaction():
+            await self._claim(campaign_id, expected_seq)
+            await self._close_tenure(campaign_id, seat, at)
+            await self._write_audit(campaign_id, audit)
+            await self._write_outbox(campaign_id, outbox, at)
+
+    async def replace_holder(
+        self,
+        campaign_id: int,
+        holder: NewHolder,
+        *,
+        expected_seq: int,
+        audit: AuditRecord | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        async with self._transaction():
+            await self._claim(campaign_id, expected_seq)
+            await self._close_tenure(campaign_id, holder.seat, holder.started_at)
+            await self._open_tenure(campaign_id, holder)
+            await self._write_audit(campaign_id, audit)
+            await self._write_outbox(campaign_id, outbox, holder.started_at)
+
+    # The action log ------------------------------------------------------------------
+
+    async def _write_action(self, campaign_id: int, entry: ActionRecord) -> None:
+        await self._db.execute(
+            "INSERT INTO actions (campaign_id, seq, seat, action, events, rolls, state_hash,"
+            " actor, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                campaign_id,
+                entry.seq,
+                entry.seat,
+                _json(entry.action),
+                _json(entry.events),
+                _json(entry.rolls),
+                entry.state_hash,
+                entry.actor,
+                _time(entry.at),
+            ),
+        )
+
+    async def _write_snapshot(self, campaign_id: int, seq: int, state: dict[str, Any]) -> None:
+        await self._db.execute(
+            "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state) VALUES (?, ?, ?)",
+            (campaign_id, seq, _json(state)),
+        )
+
+    async def append_action(
+        self,
+        campaign_id: int,
+        entry: ActionRecord,
+        *,
+        expected_status: CampaignStatus,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+        snapshot: dict[str, Any] | None = None,
+        audit: AuditRecord | None = None,
+    ) -> None:
+        async with self._transaction():
+            await self._claim(
+                campaign_id,
+                entry.seq - 1,
+                new_seq=entry.seq,
+                expected_status=expected_status,
+                new_status=new_status,
+            )
+            await self._write_action(campaign_id, entry)
+            await self._write_outbox(campaign_id, outbox, entry.at)
+            if snapshot is not None:
+                await self._write_snapshot(campaign_id, entry.seq, snapshot)
+            await self._write_audit(campaign_id, audit)
+
+    async def actions(
+        self, campaign_id: int, *, after_seq: int = LOBBY_SEQ, upto_seq: int | None = None
+    ) -> list[ActionRecord]:
+        upper = upto_seq if upto_seq is not None else 2**62
+        rows = await self._rows(
+            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (campaign_id, after_seq, upper),
+        )
+        return [_action(row) for row in rows]
+
+    async def recent_actions(
+        self, campaign_id: int, *, limit: int, before_seq: int | None = None
+    ) -> list[ActionRecord]:
+        upper = before_seq if before_seq is not None else 2**62
+        rows = await self._rows(
+            "SELECT * FROM actions WHERE campaign_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+            (campaign_id, upper, limit),
+        )
+        return [_action(row) for row in reversed(rows)]
+
+    async def truncate_log(
+        self,
+        campaign_id: int,
+        to_seq: int,
+        *,
+        expected_seq: int,
+        audit: AuditRecord,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> None:
+        async with self._transaction() as db:
+            await self._claim(campaign_id, expected_seq, new_seq=to_seq, new_status=new_status)
+            await db.execute(
+                "DELETE FROM actions WHERE campaign_id = ? AND seq > ?", (campaign_id, to_seq)
+            )
+            await db.execute(
+                "DELETE FROM snapshots WHERE campaign_id = ? AND seq > ?", (campaign_id, to_seq)
+            )
+            await self._write_audit(campaign_id, audit)
+            await self._write_outbox(campaign_id, outbox, audit.at)
+
+    async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
+        rows = await self._rows(
+            "SELECT seq, state FROM snapshots WHERE campaign_id = ? AND seq <= ?"
+            " ORDER BY seq DESC LIMIT 1",
+            (campaign_id, upto_seq),
+        )
+        if not rows:
+            return None
+        return SnapshotRow(seq=rows[0]["seq"], state=json.loads(rows[0]["state"]))
+
+    # Audit and outbox ----------------------------------------------------------------
+
+    async def add_audit(self, campaign_id: int, record: AuditRecord) -> None:
+        async with self._transaction():
+            await self._write_audit(campaign_id, record)
+
+    async def audit_log(self, campaign_id: int) -> list[AuditRow]:
+        rows = await self._rows(
+            "SELECT * FROM audit WHERE campaign_id = ? ORDER BY id", (campaign_id,)
+        )
+        return [_audit(row) for row in rows]
+
+    async def pending_outbox(self, limit: int) -> list[OutboxRow]:
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,)
+        )
+        return [_outbox(row) for row in rows]
+
+    async def count_outbox(self, campaign_id: int) -> int:
+        rows = await self._rows(
+            "SELECT COUNT(*) AS n FROM outbox WHERE campaign_id = ?", (campaign_id,)
+        )
+        return cast(int, rows[0]["n"])
+
+    async def mark_delivered(self, outbox_id: int, at: datetime) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
+                (_time(at), outbox_id),
+            )
+
+    async def mark_failed(self, outbox_id: int, error: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+                (error[:1000], outbox_id),
+            )
+
+
+# Let mypy check that the implementation keeps up with the interface.
+_IMPLEMENTS_STORE: type[Store] = SqliteStore
