@@ -1,0 +1,94 @@
+"""The base layer of a map: sea, land art, region outlines, sea lanes and the sidebar ground.
+
+It depends only on the geometry and the output width, so it is drawn once (oversampled for
+smooth coastlines) and kept in memory keyed by map id and width.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from PIL import Image, ImageDraw
+
+from bot.render.colours import INK, PAPER, RGB, mix, rgb
+from bot.render.fonts import font
+from bot.render.shapes import Point, chaikin, dashes, scaled
+from rulesets.core.scene import MapGeometry
+
+BASE_OVERSAMPLE = 2
+BASE_CACHE_SIZE = 8
+LANE_COLOURS: dict[str, RGB] = {"free": (40, 80, 120), "roll": (40, 80, 120)}
+
+_cache: OrderedDict[tuple[str, int], Image.Image] = OrderedDict()
+_lock = threading.Lock()
+
+
+def canvas_size(geometry: MapGeometry, width: int) -> tuple[int, int]:
+    return width, round(geometry.height * width / geometry.width)
+
+
+def base_layer(geometry: MapGeometry, width: int) -> Image.Image:
+    """The cached base image for this map and width. Callers must copy before drawing."""
+    key = (geometry.id, width)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    image = draw_base_layer(geometry, width)
+    with _lock:
+        _cache[key] = image
+        while len(_cache) > BASE_CACHE_SIZE:
+            _cache.popitem(last=False)
+    return image
+
+
+def clear_base_cache() -> None:
+    with _lock:
+        _cache.clear()
+
+
+def lane_points(geometry: MapGeometry, ends: tuple[str, str], via: list[Point]) -> list[Point]:
+    start, end = (geometry.place(name) or (0.0, 0.0) for name in ends)
+    return chaikin([start, *via, end], 3, closed=False) if via else [start, end]
+
+
+def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
+    out_w, out_h = canvas_size(geometry, width)
+    factor = width / geometry.width * BASE_OVERSAMPLE
+    image = Image.new("RGB", (out_w * BASE_OVERSAMPLE, out_h * BASE_OVERSAMPLE))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, image.width, image.height), fill=rgb(geometry.background))
+    line = max(1, round(factor * 1.2))
+
+    for shape in geometry.art:
+        outline = rgb(shape.outline) if shape.outline else None
+        points = scaled(chaikin(shape.points, shape.smooth), factor)
+        draw.polygon(points, fill=rgb(shape.fill), outline=outline, width=line)
+
+    for link in geometry.sea_links:
+        points = scaled(lane_points(geometry, link.between, link.via), factor)
+        colour = LANE_COLOURS.get(link.style, INK)
+        if link.style == "free":
+            draw.line(points, fill=colour, width=round(factor * 2.2), joint="curve")
+        else:
+            for segment in dashes(points, 9 * factor, 6 * factor):
+                draw.line(segment, fill=colour, width=round(factor * 2.2))
+
+    for region in geometry.regions.values():
+        fill = rgb(region.fill)
+        points = scaled(chaikin(region.outline, region.smooth), factor)
+        draw.polygon(points, fill=fill, outline=mix(fill, INK, 0.6), width=line)
+
+    for text, (x, y) in geometry.captions:
+        caption_font = font("italic", 15 * factor)
+        draw.text(
+            (x * factor, y * factor), text, fill=(70, 100, 130), font=caption_font, anchor="mm"
+        )
+
+    side = geometry.sidebar
+    box = scaled([(side.x, side.y), (side.x + side.width, side.y + side.height)], factor)
+    draw.rounded_rectangle(
+        (*box[0], *box[1]), radius=10 * factor, fill=PAPER, outline=INK, width=line
+    )
+    return image.reduce(BASE_OVERSAMPLE)

@@ -1,0 +1,205 @@
+"""Region cards: the box beside each region listing its control tokens, pieces and markers.
+
+A card is laid out as rows that wrap: control tokens (a lettered disc and a count per
+power), then each power's pieces (a lettered symbol and a count per kind), then the region
+markers with their values. Its top-left corner and width come from the geometry; its height
+grows with what it holds. When the card sits away from its region a leader line joins them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.render.colours import INK, PAPER, RGB, WHITE, mix, rgb
+from bot.render.fonts import font
+from bot.render.kinds import CONTROL, marker_style, piece_shape
+from bot.render.shapes import nearest_on_rect
+from bot.render.sprites import symbol
+from rulesets.core.scene import RegionGeometry, RegionScene, Scene
+
+TITLE_SIZE = 13.0
+BAND_HEIGHT = 19.0
+SYMBOL_SIZE = 19.0
+MARKER_SIZE = 18.0
+COUNT_SIZE = 14.0
+PAD = 5.0
+GAP = 4.0
+ROW_GAP = 4.0
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing placed in a row: a sprite and an optional count after it."""
+
+    sprite: Image.Image
+    count: str = ""
+    space_after: float = 0.0
+
+
+def _count_text(count: int) -> str:
+    return str(count)
+
+
+def control_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
+    items = []
+    for style in scene.powers:
+        count = region.control.get(style.power, 0)
+        if count > 0:
+            sprite = symbol(CONTROL, rgb(style.colour), style.letter, round(SYMBOL_SIZE * scale))
+            items.append(Item(sprite, _count_text(count), space_after=6 * scale))
+    return items
+
+
+def piece_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
+    items = []
+    for style in scene.powers:
+        stacks = [stack for stack in region.pieces if stack.power == style.power]
+        for index, stack in enumerate(stacks):
+            shape = piece_shape(stack.kind)
+            sprite = symbol(shape, rgb(style.colour), style.letter, round(SYMBOL_SIZE * scale))
+            last = index == len(stacks) - 1
+            items.append(Item(sprite, _count_text(stack.count), (9 if last else 3) * scale))
+    return items
+
+
+def marker_items(region: RegionScene, scale: float) -> list[Item]:
+    items = []
+    for marker in region.markers:
+        style = marker_style(marker.kind)
+        text = style.text if marker.value is None else str(marker.value)
+        sprite = symbol(style.shape, style.fill, text, round(MARKER_SIZE * scale))
+        items.append(Item(sprite, space_after=3 * scale))
+    return items
+
+
+def _item_width(item: Item, scale: float) -> float:
+    width = float(item.sprite.width)
+    if item.count:
+        width += 2 * scale + font("bold", COUNT_SIZE * scale).getlength(item.count)
+    return width + item.space_after
+
+
+def flow(items: list[Item], width: float, scale: float) -> list[list[Item]]:
+    """Split items into rows no wider than `width`."""
+    rows: list[list[Item]] = []
+    used = width + 1
+    for item in items:
+        needed = _item_width(item, scale)
+        if used + needed > width and (not rows or rows[-1]):
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += needed
+    return rows
+
+
+def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> list[list[Item]]:
+    rows: list[list[Item]] = []
+    for items in (
+        control_items(region, scene, scale),
+        piece_items(region, scene, scale),
+        marker_items(region, scale),
+    ):
+        rows.extend(flow(items, inner, scale))
+    return rows
+
+
+def card_box(
+    geo: RegionGeometry, rows: list[list[Item]], scale: float
+) -> tuple[float, float, float, float]:
+    row_h = SYMBOL_SIZE * scale
+    height = (BAND_HEIGHT + 2 * PAD) * scale + len(rows) * (row_h + ROW_GAP * scale)
+    height = max(height, geo.card.height * scale)
+    x, y = geo.card.x * scale, geo.card.y * scale
+    return (x, y, x + geo.card.width * scale, y + height)
+
+
+def draw_leader(draw: ImageDraw.ImageDraw, geo: RegionGeometry, box: tuple[float, ...]) -> None:
+    """A thin line from the card to its region, when the card does not sit on it."""
+    scale = (box[2] - box[0]) / geo.card.width
+    anchor = (geo.anchor[0] * scale, geo.anchor[1] * scale)
+    left, top, right, bottom = box
+    if left <= anchor[0] <= right and top <= anchor[1] <= bottom:
+        return
+    edge = nearest_on_rect(anchor, (left, top, right, bottom))
+    draw.line([edge, anchor], fill=INK, width=max(1, round(1.3 * scale)))
+    radius = 3.2 * scale
+    draw.ellipse(
+        (anchor[0] - radius, anchor[1] - radius, anchor[0] + radius, anchor[1] + radius),
+        fill=INK,
+    )
+
+
+def draw_card(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    geo: RegionGeometry,
+    region: RegionScene,
+    scene: Scene,
+    scale: float,
+) -> None:
+    inner = (geo.card.width - 2 * PAD) * scale
+    rows = card_rows(region, scene, inner, scale)
+    box = card_box(geo, rows, scale)
+    draw_leader(draw, geo, box)
+    left, top, right, _ = box
+    band: RGB = mix(rgb(geo.fill), INK, 0.62)
+    radius = 5 * scale
+    draw.rounded_rectangle(box, radius=radius, fill=PAPER, outline=INK, width=max(1, round(scale)))
+    band_bottom = top + BAND_HEIGHT * scale
+    draw.rounded_rectangle(
+        (left, top, right, band_bottom),
+        radius=radius,
+        fill=band,
+        corners=(True, True, False, False),
+    )
+    _draw_title(draw, region, box, band_bottom, scale)
+
+    y = band_bottom + PAD * scale
+    for row in rows:
+        x = left + PAD * scale
+        for item in row:
+            image.paste(item.sprite, (round(x), round(y)), item.sprite)
+            x += item.sprite.width
+            if item.count:
+                x += 2 * scale
+                count_font = font("bold", COUNT_SIZE * scale)
+                draw.text(
+                    (x, y + SYMBOL_SIZE * scale / 2),
+                    item.count,
+                    fill=INK,
+                    font=count_font,
+                    anchor="lm",
+                )
+                x += count_font.getlength(item.count)
+            x += item.space_after
+        y += (SYMBOL_SIZE + ROW_GAP) * scale
+
+
+def _draw_title(
+    draw: ImageDraw.ImageDraw,
+    region: RegionScene,
+    box: tuple[float, float, float, float],
+    band_bottom: float,
+    scale: float,
+) -> None:
+    left, top, right, _ = box
+    middle = (top + band_bottom) / 2
+    vp_right = right - PAD * scale
+    if region.vp_text:
+        vp_font = font("narrow", 12.5 * scale)
+        vp_width = vp_font.getlength(region.vp_text) + 8 * scale
+        badge = (vp_right - vp_width, top + 2.5 * scale, vp_right, band_bottom - 2.5 * scale)
+        draw.rounded_rectangle(badge, radius=4 * scale, fill=(246, 214, 110))
+        draw.text(
+            ((badge[0] + badge[2]) / 2, middle), region.vp_text, fill=INK, font=vp_font, anchor="mm"
+        )
+        vp_right = badge[0] - 4 * scale
+    size = TITLE_SIZE * scale
+    title_font = font("bold", size)
+    while title_font.getlength(region.label) > vp_right - left - PAD * scale and size > 7:
+        size *= 0.92
+        title_font = font("bold", size)
+    draw.text((left + PAD * scale, middle), region.label, fill=WHITE, font=title_font, anchor="lm")

@@ -1,0 +1,56 @@
+"""The tables that say how each kind of piece and marker looks.
+
+A new game adds its piece kinds here (kind -> shape) and nothing else in the renderer
+changes; an unknown kind still draws, as a lettered diamond, so nothing goes missing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.render.colours import RGB
+from bot.render.sprites import (
+    SymbolShape,
+    draw_block,
+    draw_diamond,
+    draw_disc,
+    draw_framed_square,
+    draw_ship,
+    draw_square,
+    draw_tag,
+    draw_tower,
+)
+
+CONTROL = SymbolShape(draw_disc)
+UNKNOWN_PIECE = SymbolShape(draw_diamond)
+
+PIECE_SHAPES: dict[str, SymbolShape] = {
+    "army": SymbolShape(draw_block),
+    "fleet": SymbolShape(draw_ship, aspect=1.35),
+    "fort": SymbolShape(draw_tower),
+}
+
+
+@dataclass(frozen=True)
+class MarkerStyle:
+    shape: SymbolShape
+    fill: RGB
+    text: str = ""  # shown when the marker has no value
+
+
+MARKER_STYLES: dict[str, MarkerStyle] = {
+    "neutral": MarkerStyle(SymbolShape(draw_square), (250, 250, 246)),
+    "gold": MarkerStyle(SymbolShape(draw_disc), (236, 190, 60)),
+    "vp": MarkerStyle(SymbolShape(draw_framed_square), (250, 250, 246)),
+    "pop": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (170, 214, 160), "Pop"),
+    "slaves": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (190, 190, 190), "Slv"),
+}
+UNKNOWN_MARKER = MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (225, 225, 225), "?")
+
+
+def piece_shape(kind: str) -> SymbolShape:
+    return PIECE_SHAPES.get(kind, UNKNOWN_PIECE)
+
+
+def marker_style(kind: str) -> MarkerStyle:
+    return MARKER_STYLES.get(kind, UNKNOWN_MARKER)

@@ -1,0 +1,124 @@
+"""Small anti-aliased symbols (pieces, tokens, markers), drawn large once and shrunk.
+
+Pillow does not anti-alias shapes, so every symbol is drawn at `OVERSAMPLE` times its size
+and reduced; the result is cached by what it shows and its pixel size, so a map pastes
+ready-made sprites instead of drawing hundreds of shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.colours import INK, RGB, ink_on
+from bot.render.fonts import font
+
+OVERSAMPLE = 4
+
+# Draws a symbol filling a `width` x `height` canvas; returns the box its letter goes in.
+Box = tuple[float, float, float, float]
+ShapeFn = Callable[[ImageDraw.ImageDraw, float, float, RGB], Box]
+
+
+@dataclass(frozen=True)
+class SymbolShape:
+    draw: ShapeFn
+    aspect: float = 1.0  # width / height
+
+
+def _stroke(height: float) -> int:
+    return max(1, round(height * 0.08))
+
+
+def draw_block(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """An army: a solid block, like the wooden cubes of a board game."""
+    pad = h * 0.06
+    box = (pad, pad, w - pad, h - pad)
+    draw.rounded_rectangle(box, radius=h * 0.16, fill=fill, outline=INK, width=_stroke(h))
+    return box
+
+
+def draw_ship(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A fleet: a hull under a sail; the letter sits in the hull."""
+    stroke = _stroke(h)
+    hull = [(w * 0.03, h * 0.42), (w * 0.97, h * 0.42), (w * 0.80, h * 0.95), (w * 0.20, h * 0.95)]
+    draw.line([(w * 0.5, h * 0.05), (w * 0.5, h * 0.45)], fill=INK, width=stroke)
+    sail = [(w * 0.54, h * 0.05), (w * 0.86, h * 0.36), (w * 0.54, h * 0.36)]
+    draw.polygon(sail, fill=fill, outline=INK, width=stroke)
+    draw.polygon(hull, fill=fill, outline=INK, width=stroke)
+    return (w * 0.2, h * 0.42, w * 0.8, h * 0.95)
+
+
+def draw_tower(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A fort: a tower with three merlons."""
+    stroke = _stroke(h)
+    left, right, top, bottom = w * 0.08, w * 0.92, h * 0.06, h * 0.94
+    notch = (right - left) / 5
+    outline = [(left, bottom), (left, top)]
+    for step in range(5):
+        x = left + step * notch
+        y = top if step % 2 == 0 else top + h * 0.2
+        outline += [(x, y), (x + notch, y)]
+        if step < 4:
+            outline.append((x + notch, top + h * 0.2 if step % 2 == 0 else top))
+    outline += [(right, top), (right, bottom)]
+    draw.polygon(outline, fill=fill, outline=INK, width=stroke)
+    return (left, top + h * 0.2, right, bottom)
+
+
+def draw_disc(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A control token: a round disc."""
+    pad = h * 0.05
+    draw.ellipse((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=_stroke(h))
+    return (0, 0, w, h)
+
+
+def draw_diamond(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """Any piece kind a ruleset has not given a shape: a diamond, still lettered."""
+    points = [(w / 2, h * 0.03), (w * 0.97, h / 2), (w / 2, h * 0.97), (w * 0.03, h / 2)]
+    draw.polygon(points, fill=fill, outline=INK, width=_stroke(h))
+    return (w * 0.25, h * 0.25, w * 0.75, h * 0.75)
+
+
+def draw_square(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    pad = h * 0.05
+    draw.rectangle((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=_stroke(h))
+    return (0, 0, w, h)
+
+
+def draw_framed_square(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A square with a heavy frame: a marker that pays victory points."""
+    pad = h * 0.05
+    draw.rectangle((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=_stroke(h) * 3)
+    return (0, 0, w, h)
+
+
+def draw_tag(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    pad = h * 0.05
+    box = (pad, pad, w - pad, h - pad)
+    draw.rounded_rectangle(box, radius=h * 0.3, fill=fill, outline=INK, width=_stroke(h))
+    return (0, 0, w, h)
+
+
+@lru_cache(maxsize=2048)
+def symbol(
+    shape: SymbolShape, fill: RGB, text: str, height: int, face: str = "bold"
+) -> Image.Image:
+    """An RGBA sprite `height` pixels tall: the shape in `fill`, `text` centred on it."""
+    big_h = height * OVERSAMPLE
+    big_w = max(big_h, round(big_h * shape.aspect))
+    canvas = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(canvas)
+    left, top, right, bottom = shape.draw(draw, big_w, big_h, fill)
+    if text:
+        box_h = bottom - top
+        size = box_h * (0.78 if len(text) == 1 else 0.62 if len(text) == 2 else 0.5)
+        while size > 6 and font(face, size).getlength(text) > (right - left) * 0.9:
+            size *= 0.9
+        centre = ((left + right) / 2, (top + bottom) / 2)
+        draw.text(centre, text, fill=ink_on(fill), font=font(face, size), anchor="mm")
+    width = max(1, round(big_w / OVERSAMPLE))
+    return canvas.resize((width, height), Image.Resampling.LANCZOS)

@@ -1,0 +1,195 @@
+"""What a map shows, as data: the scene a ruleset builds and the geometry it draws on.
+
+A ruleset turns its public view into a `Scene` (who controls what, where the pieces are,
+the tracks beside the board) and owns a `MapGeometry` (where each region is drawn). The
+renderer in `bot/render` is the only code that turns the two into pixels, so a scene holds
+only public information and short display texts, never drawing instructions.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Point = tuple[float, float]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- The scene: what is on the board now -------------------------------------------------
+
+
+class PowerStyle(_Frozen):
+    """How a power is shown: a colour-blind-safe colour AND a letter, never colour alone."""
+
+    power: str
+    name: str
+    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    letter: str = Field(min_length=1, max_length=2)
+
+
+class PieceStack(_Frozen):
+    """`count` pieces of one kind (army, fleet, fort...) belonging to one power."""
+
+    kind: str
+    power: str
+    count: int = Field(ge=1)
+
+
+class RegionMarker(_Frozen):
+    """A counter lying on a region: its kind (neutral, gold, vp, pop...) and its value."""
+
+    kind: str
+    value: int | None = None
+
+
+class RegionScene(_Frozen):
+    """One region as it stands: control counts, pieces, markers and what it is worth."""
+
+    id: str
+    label: str
+    control: dict[str, int] = Field(default_factory=dict)
+    pieces: list[PieceStack] = Field(default_factory=list)
+    markers: list[RegionMarker] = Field(default_factory=list)
+    vp_text: str = ""
+
+
+class PanelRow(_Frozen):
+    """One line of a side panel.
+
+    A row about a power shows the power (token and name) in the first column and `values`
+    in the columns after it; a row with no power fills the columns from the first.
+    """
+
+    power: str | None = None
+    values: list[str]
+
+
+class Panel(_Frozen):
+    """A table beside the board: turn order, alliances, each power's public totals."""
+
+    title: str
+    columns: list[str] = Field(default_factory=list)
+    rows: list[PanelRow] = Field(default_factory=list)
+
+
+class LegendEntry(_Frozen):
+    """A symbol and what it means. `symbol` is a piece kind or `marker:<kind>`."""
+
+    symbol: str
+    label: str
+
+
+class Header(_Frozen):
+    title: str
+    lines: list[str] = Field(default_factory=list)
+
+
+class Scene(_Frozen):
+    """Everything drawn on top of a map's base layer."""
+
+    map_id: str
+    header: Header
+    powers: list[PowerStyle]
+    regions: list[RegionScene]
+    panels: list[Panel] = Field(default_factory=list)
+    legend: list[LegendEntry] = Field(default_factory=list)
+    legend_title: str = "Legend"
+    highlight: str | None = None
+
+    @model_validator(mode="after")
+    def _powers_are_styled(self) -> Scene:
+        styled = {style.power for style in self.powers}
+        for region in self.regions:
+            used = set(region.control) | {stack.power for stack in region.pieces}
+            missing = used - styled
+            if missing:
+                raise ValueError(f"region {region.id} uses unstyled powers {sorted(missing)}")
+        return self
+
+    def style_of(self, power: str) -> PowerStyle:
+        return next(style for style in self.powers if style.power == power)
+
+    def region(self, region_id: str) -> RegionScene:
+        return next(region for region in self.regions if region.id == region_id)
+
+
+# --- The geometry: where things are drawn, in design units --------------------------------
+
+
+class Shape(_Frozen):
+    """A filled outline of the map art (a coastline, a sea, an island)."""
+
+    points: list[Point] = Field(min_length=3)
+    fill: str
+    outline: str | None = None
+    smooth: int = Field(default=2, ge=0, le=4)
+
+
+class Rect(_Frozen):
+    x: float
+    y: float
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class RegionGeometry(_Frozen):
+    """Where one region is drawn: its outline, its name and the card listing its contents.
+
+    `card` is the box where control tokens, pieces and markers are laid out; `anchor` is the
+    point of the region the card's leader line points at when the card sits outside it.
+    """
+
+    kind: str
+    outline: list[Point] = Field(min_length=3)
+    fill: str
+    smooth: int = Field(default=2, ge=0, le=4)
+    anchor: Point
+    card: Rect
+    label_at: Point | None = None
+
+
+class SeaLink(_Frozen):
+    """A sea lane drawn between two places (region ids or ports), through waypoints.
+
+    `style` names how the lane is drawn; the legend explains it (e.g. whether a crossing
+    needs a sea roll).
+    """
+
+    between: tuple[str, str]
+    via: list[Point] = Field(default_factory=list)
+    style: str = "lane"
+
+
+class MapGeometry(_Frozen):
+    """A ruleset's map: canvas size in design units, art, regions, lanes and the sidebar.
+
+    Design units are pixels at the map's native width; the renderer scales them to the
+    requested width. `captions` are decorative names (oceans) drawn on the base layer.
+    """
+
+    id: str
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+    background: str
+    art: list[Shape] = Field(default_factory=list)
+    regions: dict[str, RegionGeometry]
+    ports: dict[str, Point] = Field(default_factory=dict)
+    sea_links: list[SeaLink] = Field(default_factory=list)
+    sidebar: Rect
+    captions: list[tuple[str, Point]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _links_join_known_regions(self) -> MapGeometry:
+        for link in self.sea_links:
+            unknown = [end for end in link.between if self.place(end) is None]
+            if unknown:
+                raise ValueError(f"sea link to unknown regions {unknown}")
+        return self
+
+    def place(self, name: str) -> Point | None:
+        """Where a sea lane ends: a region's anchor or a named port."""
+        if name in self.regions:
+            return self.regions[name].anchor
+        return self.ports.get(name)

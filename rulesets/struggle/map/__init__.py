@@ -1,0 +1,10 @@
+"""The Struggle of Empires map: geometry data, power styles, and the scene built from a view.
+
+This folder is the renderer's side of the game: it reads only the public view, and the
+rules never import it.
+"""
+
+from rulesets.struggle.map.geometry import load_geometry, load_styles
+from rulesets.struggle.map.scene import scene_from_view
+
+__all__ = ["load_geometry", "load_styles", "scene_from_view"]

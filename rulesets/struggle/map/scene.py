@@ -1,0 +1,196 @@
+"""Turn the PUBLIC view of a Struggle of Empires game into a map scene.
+
+Only keys of the public view contract are read, one by one, so a secret that a view might
+carry (unrest, once revealed at the end, or anything added later) never reaches the map.
+Texts are English by default; a caller may pass `labels` to replace any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulesets.core.scene import (
+    Header,
+    LegendEntry,
+    Panel,
+    PanelRow,
+    PieceStack,
+    RegionMarker,
+    RegionScene,
+    Scene,
+)
+from rulesets.struggle.map.geometry import load_geometry, load_styles
+
+TOTAL_WARS = 3
+
+ENGLISH: dict[str, str] = {
+    "title": "Struggle of Empires",
+    "war_round": "War {war} of {wars} · Round {round} of {rounds}",
+    "phase": "Phase: {phase}",
+    "active": "Active: {power}",
+    "turn_order": "Turn order and public totals",
+    "col.power": "Power",
+    "col.alliance": "Ally",
+    "col.gold": "Gold",
+    "col.population": "Pop",
+    "col.vp": "VP",
+    "col.tiles": "Tiles",
+    "col.tokens": "Tokens",
+    "scores": "Final scores",
+    "col.score": "Score",
+    "legend": "Legend",
+    "legend.control": "Control tokens (count)",
+    "legend.army": "Armies",
+    "legend.fleet": "Fleets",
+    "legend.fort": "Forts",
+    "legend.neutral": "Neutral (defence)",
+    "legend.gold": "Neutral paying gold",
+    "legend.vp": "Neutral paying 1 VP",
+    "legend.pop": "Colonise (Pop)",
+    "legend.slaves": "Enslave (ship in Africa)",
+    "legend.free": "Lane, no sea roll",
+    "legend.roll": "Lane, sea roll",
+}
+
+PIECE_KEYS = (("armies", "army"), ("fleets", "fleet"), ("forts", "fort"))
+LEGEND = (
+    ("control", "legend.control"),
+    ("army", "legend.army"),
+    ("fleet", "legend.fleet"),
+    ("fort", "legend.fort"),
+    ("marker:neutral", "legend.neutral"),
+    ("marker:gold", "legend.gold"),
+    ("marker:vp", "legend.vp"),
+    ("marker:pop", "legend.pop"),
+    ("marker:slaves", "legend.slaves"),
+    ("lane:free", "legend.free"),
+    ("lane:roll", "legend.roll"),
+)
+
+
+def _counts(raw: Any) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(power): int(count) for power, count in raw.items() if int(count) > 0}
+
+
+def marker_scene(raw: Mapping[str, Any]) -> RegionMarker:
+    """A neutral that pays a reward is drawn as that reward's marker, showing its defence."""
+    kind = str(raw.get("kind", ""))
+    value = raw.get("value", raw.get("defence"))
+    if kind == "neutral":
+        if int(raw.get("vp_reward") or 0) > 0:
+            kind = "vp"
+        elif int(raw.get("gold_reward") or 0) > 0:
+            kind = "gold"
+    return RegionMarker(kind=kind, value=None if value is None else int(value))
+
+
+def region_scene(
+    region_id: str, label: str, raw: Mapping[str, Any], order: list[str]
+) -> RegionScene:
+    pieces = []
+    for power in order:
+        for key, kind in PIECE_KEYS:
+            count = _counts(raw.get(key)).get(power, 0)
+            if count:
+                pieces.append(PieceStack(kind=kind, power=power, count=count))
+    return RegionScene(
+        id=region_id,
+        label=label,
+        control=_counts(raw.get("control")),
+        pieces=pieces,
+        markers=[marker_scene(marker) for marker in raw.get("markers", [])],
+        vp_text="·".join(str(int(value)) for value in raw.get("vp", [])),
+    )
+
+
+def home_scene(power: str, label: str, raw: Mapping[str, Any]) -> RegionScene:
+    pieces = [
+        PieceStack(kind=kind, power=power, count=int(raw.get(key, 0)))
+        for key, kind in PIECE_KEYS
+        if int(raw.get(key, 0)) > 0
+    ]
+    return RegionScene(id=power, label=label, pieces=pieces)
+
+
+def scene_from_view(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Scene:
+    """The map scene for a public view (see the view contract in the rules package)."""
+    text = {**ENGLISH, **(labels or {})}
+    styles = load_styles()
+    names = styles.region_names
+    power_names = {power: entry.name for power, entry in styles.powers.items()}
+    powers: Mapping[str, Any] = view.get("powers", {})
+    order = [str(power) for power in view.get("turn_order", [])] or sorted(powers)
+    order += [power for power in styles.powers if power not in order]
+
+    regions = [
+        region_scene(region_id, names.get(region_id, region_id), raw, order)
+        for region_id, raw in view.get("regions", {}).items()
+    ]
+    regions += [
+        home_scene(power, names.get(power, power), raw)
+        for power, raw in view.get("homes", {}).items()
+    ]
+
+    lines = [
+        text["war_round"].format(
+            war=view.get("war", 1),
+            wars=view.get("wars", TOTAL_WARS),
+            round=view.get("round", 1),
+            rounds=view.get("rounds_in_war", "?"),
+        ),
+        text["phase"].format(phase=str(view.get("phase", "")).replace("_", " ")),
+    ]
+    active = view.get("active")
+    if active:
+        lines.append(text["active"].format(power=power_names.get(active, active)))
+
+    return Scene(
+        map_id=load_geometry().id,
+        header=Header(title=text["title"], lines=lines),
+        powers=styles.power_styles(),
+        regions=regions,
+        panels=_panels(view, order, text),
+        legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
+        legend_title=text["legend"],
+        highlight=active if isinstance(active, str) else None,
+    )
+
+
+def _panels(view: Mapping[str, Any], order: list[str], text: Mapping[str, str]) -> list[Panel]:
+    powers: Mapping[str, Any] = view.get("powers", {})
+    alliance_of = {
+        str(power): str(group)
+        for group, members in (view.get("alliances") or {}).items()
+        for power in members
+    }
+    columns = ["col.power", "col.alliance", "col.gold", "col.population", "col.vp", "col.tiles"]
+    columns.append("col.tokens")
+    rows = []
+    for power in order:
+        if power not in powers:
+            continue
+        public = powers[power]
+        values = [
+            alliance_of.get(power, "–"),
+            str(public.get("gold", 0)),
+            str(public.get("population", 0)),
+            str(public.get("vp", 0)),
+            str(len(public.get("tiles", []))),
+            str(public.get("control_tokens_left", 0)),
+        ]
+        rows.append(PanelRow(power=power, values=values))
+    panels = [Panel(title=text["turn_order"], columns=[text[c] for c in columns], rows=rows)]
+    scores = view.get("scores")
+    if scores:
+        ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
+        panels.append(
+            Panel(
+                title=text["scores"],
+                columns=[text["col.power"], text["col.score"]],
+                rows=[PanelRow(power=power, values=[str(score)]) for power, score in ranked],
+            )
+        )
+    return panels

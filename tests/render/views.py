@@ -1,0 +1,181 @@
+"""Hand-built public views of Struggle of Empires positions, for render tests and the bench."""
+
+from __future__ import annotations
+
+from typing import Any
+
+POWERS = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
+
+
+def _region(kind: str, vp: list[int], **parts: Any) -> dict[str, Any]:
+    region: dict[str, Any] = {
+        "kind": kind,
+        "vp": vp,
+        "control": {},
+        "armies": {},
+        "fleets": {},
+        "forts": {},
+        "markers": [],
+    }
+    region.update(parts)
+    return region
+
+
+def _neutral(defence: int, gold: int = 0, vp: int = 0) -> dict[str, Any]:
+    return {"kind": "neutral", "value": defence, "gold_reward": gold, "vp_reward": vp}
+
+
+def midgame_view() -> dict[str, Any]:
+    """Seven powers in war 2, round 3: contested Europe, busy colonies, markers left."""
+    return {
+        "war": 2,
+        "round": 3,
+        "rounds_in_war": 5,
+        "phase": "actions",
+        "active": "FRA",
+        "turn_order": ["SPA", "FRA", "GBR", "RUS", "AUS", "UPR", "PRU"],
+        "alliances": {"A": ["GBR", "PRU", "UPR"], "B": ["FRA", "SPA", "AUS", "RUS"]},
+        "regions": {
+            "GER": _region(
+                "europe",
+                [8, 5, 3],
+                control={"PRU": 3, "AUS": 2, "FRA": 1, "GBR": 1},
+                armies={"PRU": 2, "AUS": 1},
+                forts={"PRU": 1},
+                markers=[_neutral(3, gold=2)],
+            ),
+            "CEU": _region(
+                "europe",
+                [7, 4, 2],
+                control={"RUS": 2, "PRU": 1, "AUS": 1},
+                armies={"RUS": 3, "AUS": 1},
+                markers=[_neutral(2)],
+            ),
+            "OTT": _region(
+                "europe",
+                [6, 3],
+                control={"RUS": 1, "AUS": 1},
+                armies={"AUS": 2},
+                markers=[_neutral(4, vp=1), _neutral(3)],
+            ),
+            "BAL": _region(
+                "europe",
+                [6, 3],
+                control={"RUS": 2, "PRU": 2, "UPR": 1},
+                armies={"RUS": 1},
+                fleets={"UPR": 1, "RUS": 1},
+            ),
+            "MED": _region(
+                "europe",
+                [7, 4],
+                control={"SPA": 2, "FRA": 2, "AUS": 1},
+                fleets={"SPA": 2, "FRA": 1, "GBR": 1},
+                armies={"FRA": 1},
+                markers=[_neutral(2, gold=3)],
+            ),
+            "NAM": _region(
+                "colony",
+                [8, 4],
+                control={"GBR": 3, "FRA": 2, "SPA": 1},
+                armies={"GBR": 2, "FRA": 2},
+                fleets={"GBR": 1, "FRA": 1},
+                forts={"FRA": 1},
+                markers=[{"kind": "pop", "value": None}],
+            ),
+            "SAM": _region(
+                "colony",
+                [6, 3],
+                control={"SPA": 3, "UPR": 1},
+                armies={"SPA": 2},
+                fleets={"SPA": 1},
+                markers=[_neutral(2), {"kind": "pop", "value": None}],
+            ),
+            "CAR": _region(
+                "colony",
+                [7, 4],
+                control={"SPA": 1, "GBR": 1, "FRA": 1, "UPR": 1},
+                fleets={"GBR": 2, "SPA": 1},
+                markers=[{"kind": "slaves", "value": None}],
+            ),
+            "AFR": _region(
+                "colony",
+                [4, 2],
+                control={"UPR": 1},
+                fleets={"UPR": 1},
+                markers=[_neutral(3), {"kind": "slaves", "value": None}],
+            ),
+            "IND": _region(
+                "colony",
+                [8, 4],
+                control={"GBR": 2, "FRA": 2},
+                armies={"GBR": 1, "FRA": 1},
+                fleets={"GBR": 1},
+                markers=[_neutral(4, gold=3)],
+            ),
+            "EIN": _region(
+                "colony",
+                [6, 3],
+                control={"UPR": 3},
+                fleets={"UPR": 2},
+                forts={"UPR": 1},
+                markers=[{"kind": "pop", "value": None}],
+            ),
+        },
+        "homes": {
+            "GBR": {"armies": 1, "fleets": 2},
+            "FRA": {"armies": 2, "fleets": 0},
+            "PRU": {"armies": 3, "fleets": 0},
+            "AUS": {"armies": 2, "fleets": 0},
+            "SPA": {"armies": 0, "fleets": 1},
+            "RUS": {"armies": 2, "fleets": 0},
+            "UPR": {"armies": 0, "fleets": 1},
+        },
+        "powers": {
+            "GBR": {
+                "gold": 7,
+                "population": 4,
+                "vp": 21,
+                "tiles": ["navigation", "banking"],
+                "control_tokens_left": 31,
+            },
+            "FRA": {
+                "gold": 4,
+                "population": 6,
+                "vp": 18,
+                "tiles": ["army_training"],
+                "control_tokens_left": 32,
+            },
+            "PRU": {
+                "gold": 2,
+                "population": 3,
+                "vp": 16,
+                "tiles": ["army_training", "militia"],
+                "control_tokens_left": 34,
+            },
+            "AUS": {"gold": 5, "population": 5, "vp": 12, "tiles": [], "control_tokens_left": 35},
+            "SPA": {
+                "gold": 9,
+                "population": 4,
+                "vp": 17,
+                "tiles": ["naval_training"],
+                "control_tokens_left": 33,
+            },
+            "RUS": {
+                "gold": 3,
+                "population": 7,
+                "vp": 14,
+                "tiles": ["logistics"],
+                "control_tokens_left": 34,
+            },
+            "UPR": {
+                "gold": 11,
+                "population": 2,
+                "vp": 15,
+                "tiles": ["banking", "navigation", "industry"],
+                "control_tokens_left": 32,
+            },
+        },
+        "bank": {"gold": 80},
+        "auction": None,
+        "scores": None,
+    }
