@@ -1,0 +1,154 @@
+"""Build & Deploy: build or upgrade one city, then one unit per city or three at a palace."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.empires.actions import BuildCity, DeployEach, DeployPalace, DeployTo
+from rulesets.empires.flow import close_action
+from rulesets.empires.production import deployable_kind, producing_cities
+from rulesets.empires.state import EmpiresState
+
+UNITS_AT_PALACE = 3
+
+
+def build_options(state: EmpiresState) -> list[BuildCity]:
+    empire = state.active_empire
+    assert empire is not None
+    options: list[BuildCity] = []
+    tiles_left = state.city_tiles_left(empire)
+    for region in state.board().cities_of[empire]:
+        if state.has_foreign_unit(region, empire):
+            continue
+        if region not in state.cities and tiles_left > 0:
+            options.append(BuildCity(region=region, upgrade=False))
+        elif state.cities.get(region) is False:
+            options.append(BuildCity(region=region, upgrade=True))
+    return options
+
+
+def start_build(ctx: StepContext[EmpiresState]) -> None:
+    # Building is compulsory when possible and skipped otherwise (ASSUMPTION D-11).
+    ctx.state.phase = "build" if build_options(ctx.state) else "deploy_mode"
+    if ctx.state.phase == "deploy_mode":
+        _skip_deploy_if_impossible(ctx)
+
+
+def build_prompt(state: EmpiresState) -> Prompt:
+    assert state.decider is not None
+    return Prompt(
+        seat=state.decider,
+        kind="build_city",
+        text=Msg(key="emp.prompt.build_city"),
+        choices=[
+            Choice.of(o, label=Msg(key=f"emp.label.{'upgrade' if o.upgrade else 'new'}_city"))
+            for o in build_options(state)
+        ],
+    )
+
+
+def build_city(ctx: StepContext[EmpiresState], region: str, upgrade: bool) -> None:
+    state = ctx.state
+    state.cities[region] = upgrade
+    ctx.emit("emp.city_built", empire=state.active_empire, region=region, upgraded=upgrade)
+    state.phase = "deploy_mode"
+    _skip_deploy_if_impossible(ctx)
+
+
+def palace_deploy_regions(state: EmpiresState) -> list[str]:
+    empire = state.active_empire
+    assert empire is not None
+    return [
+        r
+        for r in producing_cities(state, empire)
+        if r in state.palaces and deployable_kind(state, r) is not None
+    ]
+
+
+def each_deploy_regions(state: EmpiresState) -> list[str]:
+    empire = state.active_empire
+    assert empire is not None
+    return [r for r in producing_cities(state, empire) if deployable_kind(state, r) is not None]
+
+
+def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
+    if not each_deploy_regions(ctx.state) and not palace_deploy_regions(ctx.state):
+        close_action(ctx, place_flags=False)
+
+
+def deploy_mode_prompt(state: EmpiresState) -> Prompt:
+    assert state.decider is not None
+    choices = []
+    if each_deploy_regions(state):
+        choices.append(Choice.of(DeployEach()))
+    choices += [
+        Choice.of(DeployPalace(region=r), label=Msg(key=f"name.{r}"))
+        for r in palace_deploy_regions(state)
+    ]
+    return Prompt(
+        seat=state.decider,
+        kind="deploy",
+        text=Msg(key="emp.prompt.deploy"),
+        choices=choices,
+    )
+
+
+def _deploy_one(ctx: StepContext[EmpiresState], region: str) -> None:
+    state = ctx.state
+    kind = deployable_kind(state, region)
+    empire = state.active_empire
+    assert kind is not None and empire is not None
+    state.add_unit(empire, kind, region)
+    ctx.emit("emp.deployed", empire=empire, region=region, unit=kind)
+
+
+def deploy_each(ctx: StepContext[EmpiresState]) -> None:
+    """One unit in every producing city; when stock is short the player picks the cities."""
+    state = ctx.state
+    empire = state.active_empire
+    assert empire is not None
+    regions = each_deploy_regions(state)
+    needed: dict[str, int] = {}
+    for region in regions:
+        kind = state.board().produces(region, state.cities[region])
+        needed[kind] = needed.get(kind, 0) + 1
+    if all(state.stock(empire, kind) >= count for kind, count in needed.items()):
+        for region in regions:
+            _deploy_one(ctx, region)
+        close_action(ctx, place_flags=False)
+        return
+    state.deploy_left = regions
+    state.phase = "deploy_pick"
+    _continue_picks(ctx)
+
+
+def _continue_picks(ctx: StepContext[EmpiresState]) -> None:
+    state = ctx.state
+    state.deploy_left = [r for r in state.deploy_left if deployable_kind(state, r) is not None]
+    if not state.deploy_left:
+        close_action(ctx, place_flags=False)
+
+
+def deploy_pick_prompt(state: EmpiresState) -> Prompt:
+    assert state.decider is not None
+    return Prompt(
+        seat=state.decider,
+        kind="deploy_to",
+        text=Msg(key="emp.prompt.deploy_to"),
+        choices=[
+            Choice.of(DeployTo(region=r), label=Msg(key=f"name.{r}")) for r in state.deploy_left
+        ],
+    )
+
+
+def deploy_to(ctx: StepContext[EmpiresState], region: str) -> None:
+    _deploy_one(ctx, region)
+    ctx.state.deploy_left.remove(region)
+    _continue_picks(ctx)
+
+
+def deploy_palace(ctx: StepContext[EmpiresState], region: str) -> None:
+    for _ in range(UNITS_AT_PALACE):
+        if deployable_kind(ctx.state, region) is None:
+            break
+        _deploy_one(ctx, region)
+    close_action(ctx, place_flags=False)

@@ -1,0 +1,64 @@
+"""The draft variants: a snake draft of the starting cards, by letter or from the top."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.empires.actions import DraftPick
+from rulesets.empires.setup import finish_setup
+from rulesets.empires.state import EmpiresState
+
+
+def _current(state: EmpiresState) -> tuple[str, str]:
+    seat, _, letter = state.draft_rounds[0].partition("|")
+    return seat, letter
+
+
+def draft_card(state: EmpiresState, empire: str, letter: str) -> str | None:
+    """The card a pick of `empire` takes: its letter card, or the top card (simplified)."""
+    stack = state.stacks[empire]
+    if state.options.get("draft") == "simplified":
+        return stack[0] if stack else None
+    card = f"{empire}-{letter}"
+    return card if card in stack else None
+
+
+def draft_choices(state: EmpiresState) -> list[str]:
+    seat, letter = _current(state)
+    held = {card.partition("-")[0] for card in state.hands[seat]}
+    return [
+        e
+        for e in state.board().empire_order
+        if e not in held and draft_card(state, e, letter) is not None
+    ]
+
+
+def _skip_impossible(ctx: StepContext[EmpiresState]) -> None:
+    state = ctx.state
+    while state.draft_rounds and not draft_choices(state):
+        state.draft_rounds.pop(0)
+    if not state.draft_rounds:
+        finish_setup(ctx)
+
+
+def draft_prompt(state: EmpiresState) -> Prompt:
+    seat, letter = _current(state)
+    return Prompt(
+        seat=seat,
+        kind="draft_pick",
+        text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
+        choices=[
+            Choice.of(DraftPick(empire=e), label=Msg(key=f"name.{e}")) for e in draft_choices(state)
+        ],
+    )
+
+
+def draft_pick(ctx: StepContext[EmpiresState], empire: str) -> None:
+    state = ctx.state
+    seat, letter = _current(state)
+    card = draft_card(state, empire, letter)
+    assert card is not None
+    state.stacks[empire].remove(card)
+    state.hands[seat].append(card)
+    state.draft_rounds.pop(0)
+    ctx.emit("emp.drafted", seat=seat, card=card)
+    _skip_impossible(ctx)

@@ -1,0 +1,28 @@
+"""Flags: planted once all movement and combat of a turn are over."""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.empires.state import EmpiresState
+
+
+def place_flags(ctx: StepContext[EmpiresState]) -> None:
+    """Flag every neutral land or sea region holding a unit of the active empire.
+
+    A region already showing its flag is skipped ("newly occupied" only); another
+    empire's flag there goes back to its owner. With no flag left in stock none is placed.
+    """
+    state = ctx.state
+    empire = state.active_empire
+    assert empire is not None
+    board = state.board()
+    held = sorted({u.region for u in state.units if u.empire == empire})
+    for region in held:
+        if board.kind[region] == "city" or state.flags.get(region) == empire:
+            continue
+        if state.flags_left(empire) <= 0:
+            ctx.emit("emp.no_flag_left", empire=empire, region=region)
+            continue
+        previous = state.flags.get(region)
+        state.flags[region] = empire
+        ctx.emit("emp.flag_placed", empire=empire, region=region, replaced=previous)

@@ -1,0 +1,234 @@
+"""Where units may go: ship ranges, land steps, sea-transport chains and passing through.
+
+Pure queries on the state. A land move is one or two steps; a step is a land border or
+one sea transport (board across a coastline, ride a chain of own ships, land elsewhere).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from rulesets.empires.state import EmpiresState, Unit
+
+
+def ship_range(state: EmpiresState, unit: Unit) -> int:
+    ranges = state.board().data.ship_range
+    return ranges.three_master if unit.kind == "three_master" else ranges.two_master
+
+
+def _foreign_flag(state: EmpiresState, region: str, empire: str) -> bool:
+    owner = state.flags.get(region)
+    return owner is not None and owner != empire
+
+
+def ship_destinations(state: EmpiresState, unit: Unit) -> list[str]:
+    """Seas the ship can end in: within range, passing any ships, never on an own ship.
+
+    A ship in port must first cross into its anchor sea, which counts as a border.
+    """
+    board = state.board()
+    neutral = state.is_neutral(unit.empire)
+    if board.kind[unit.region] == "sea":
+        frontier = {unit.region: 0}
+    else:
+        anchor = board.anchor[unit.region]
+        if anchor is None:
+            return []
+        frontier = {anchor: 1}
+    if neutral:
+        frontier = {s: d for s, d in frontier.items() if not _foreign_flag(state, s, unit.empire)}
+    distance = dict(frontier)
+    queue = list(frontier)
+    limit = ship_range(state, unit)
+    while queue:
+        sea = queue.pop(0)
+        if distance[sea] >= limit:
+            continue
+        for nxt in board.sea_neighbours[sea]:
+            if nxt in distance or (neutral and _foreign_flag(state, nxt, unit.empire)):
+                continue
+            distance[nxt] = distance[sea] + 1
+            queue.append(nxt)
+    result = []
+    for sea in board.seas:
+        if sea not in distance or sea == unit.region:
+            continue
+        others = [u for u in state.units_in(sea) if u.id != unit.id]
+        if any(u.empire == unit.empire for u in others):
+            continue
+        if neutral and others:
+            continue
+        result.append(sea)
+    return result
+
+
+def carriers(state: EmpiresState, empire: str, used: frozenset[int]) -> dict[str, Unit]:
+    """Own ships at sea able to carry: any three-master, or a two-master not yet used."""
+    found: dict[str, Unit] = {}
+    kinds = state.board().kind
+    for unit in state.units:
+        if unit.empire != empire or not unit.is_ship or kinds[unit.region] != "sea":
+            continue
+        if unit.kind == "two_master" and (unit.carried or unit.id in used):
+            continue
+        best = found.get(unit.region)
+        if best is None or (best.kind == "two_master" and unit.kind == "three_master"):
+            found[unit.region] = unit
+    return found
+
+
+def transport_targets(
+    state: EmpiresState, empire: str, origin: str, used: frozenset[int]
+) -> dict[str, tuple[int, ...]]:
+    """Land regions one sea transport away, each with the chain of ships it would use.
+
+    Among chains, the one using the fewest two-masters is kept (they carry only once).
+    """
+    board = state.board()
+    ships = carriers(state, empire, used)
+    best: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+    heap: list[tuple[int, int, str, tuple[int, ...]]] = []
+    for sea in board.coast_seas[origin]:
+        if sea in ships:
+            ship = ships[sea]
+            heapq.heappush(heap, (int(ship.kind == "two_master"), 1, sea, (ship.id,)))
+    while heap:
+        cost, length, sea, chain = heapq.heappop(heap)
+        if sea in best:
+            continue
+        best[sea] = (cost, length, chain)
+        for nxt in board.sea_neighbours[sea]:
+            if nxt in ships and nxt not in best:
+                ship = ships[nxt]
+                step = int(ship.kind == "two_master")
+                heapq.heappush(heap, (cost + step, length + 1, nxt, (*chain, ship.id)))
+    targets: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+    for sea, entry in best.items():
+        for land in board.coast_lands[sea]:
+            if land == origin:
+                continue
+            if land not in targets or entry[:2] < targets[land][:2]:
+                targets[land] = entry
+    return {land: entry[2] for land, entry in targets.items()}
+
+
+@dataclass(frozen=True)
+class Step:
+    to: str
+    chain: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Route:
+    to: str
+    via: str | None
+    steps: tuple[Step, ...]
+    permission_from: str | None = None
+    two_masters: int = field(default=0)
+
+
+def passage_needed(state: EmpiresState, region: str, empire: str) -> str | None:
+    """The empire whose land units stand in `region`, when passing needs its consent."""
+    for unit in state.units_in(region):
+        if unit.empire != empire and not unit.is_ship:
+            return unit.empire
+    return None
+
+
+def _first_steps(state: EmpiresState, unit: Unit, origin: str, used: frozenset[int]) -> list[Step]:
+    board = state.board()
+    steps = [Step(to=n) for n in board.land_neighbours[origin]]
+    direct = set(board.land_neighbours[origin])
+    for land, chain in transport_targets(state, unit.empire, origin, used).items():
+        if land not in direct:
+            steps.append(Step(to=land, chain=chain))
+    return steps
+
+
+def _two_masters(state: EmpiresState, chain: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(i for i in chain if state.unit(i).kind == "two_master")
+
+
+def can_enter(state: EmpiresState, unit: Unit, region: str) -> bool:
+    """A neutral empire keeps out of regions flagged by others, even in passing."""
+    return not (state.is_neutral(unit.empire) and _foreign_flag(state, region, unit.empire))
+
+
+def can_pass(state: EmpiresState, unit: Unit, region: str, decider: str | None) -> bool:
+    if not can_enter(state, unit, region):
+        return False
+    return (unit.id, region) not in {(u, r) for u, r in state.denied}
+
+
+def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[str, Route]:
+    """Every region the land unit may end in, with the route it would take.
+
+    One-step routes are preferred; among two-step routes those needing no permission,
+    then those using fewer two-masters.
+    """
+    routes: dict[str, Route] = {}
+    origin = unit.region
+    for first in _first_steps(state, unit, origin, frozenset()):
+        middle = first.to
+        if not can_enter(state, unit, middle):
+            continue
+        routes.setdefault(middle, Route(to=middle, via=None, steps=(first,)))
+    for first in _first_steps(state, unit, origin, frozenset()):
+        middle = first.to
+        if not can_pass(state, unit, middle, decider):
+            continue
+        blocker = passage_needed(state, middle, unit.empire)
+        permission = None
+        if blocker is not None and not state.is_neutral(blocker):
+            holder = state.monarchs.get(blocker)
+            permission = None if holder == decider else blocker
+        used = _two_masters(state, first.chain)
+        for second in _first_steps(state, unit, middle, used):
+            end = second.to
+            if end == origin or not can_enter(state, unit, end):
+                continue
+            cost = len(used) + len(_two_masters(state, second.chain))
+            candidate = Route(
+                to=end,
+                via=middle,
+                steps=(first, second),
+                permission_from=permission,
+                two_masters=cost,
+            )
+            known = routes.get(end)
+            if known is None or (
+                known.via is not None
+                and (candidate.permission_from is not None, cost)
+                < (known.permission_from is not None, known.two_masters)
+            ):
+                routes[end] = candidate
+    return routes
+
+
+def survives(state: EmpiresState, unit: Unit, region: str, target: str | None) -> bool:
+    """Whether the moving unit would still stand in `region` after its combat."""
+    foreign = [u for u in state.units_in(region) if u.empire != unit.empire]
+    if not foreign:
+        return True
+    return unit.kind == "artillery" and target == "infantry" and len(foreign) == 1
+
+
+def end_allowed(state: EmpiresState, unit: Unit, region: str, target: str | None) -> bool:
+    """The last unoccupied city rule, and the peaceful conduct of a neutral empire."""
+    board = state.board()
+    owner = board.owner[region]
+    foreign = [u for u in state.units_in(region) if u.empire != unit.empire]
+    if state.is_neutral(unit.empire) and (foreign or (owner not in (None, unit.empire))):
+        return False
+    if owner is None or owner == unit.empire or not survives(state, unit, region, target):
+        return True
+    free_elsewhere = [
+        city for city in board.cities_of[owner] if city != region and not state.is_occupied(city)
+    ]
+    return bool(free_elsewhere)
+
+
+def targets_in(state: EmpiresState, unit: Unit, region: str) -> list[str | None]:
+    kinds = sorted({u.kind for u in state.units_in(region) if u.empire != unit.empire})
+    return list(kinds) if kinds else [None]

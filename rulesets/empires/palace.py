@@ -1,0 +1,71 @@
+"""Palace: build or enlarge one palace, then gain one power point per crown."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.empires.actions import BuildPalace
+from rulesets.empires.flow import close_action
+from rulesets.empires.production import crowns
+from rulesets.empires.state import EmpiresState
+
+STANDARD_MAX, CAPITAL_MAX = 2, 3
+
+
+def palace_options(state: EmpiresState) -> list[str]:
+    empire = state.active_empire
+    assert empire is not None
+    board = state.board()
+    options = []
+    for region in board.cities_of[empire]:
+        if state.is_occupied(region):
+            continue
+        current = state.palaces.get(region)
+        if current is None:
+            if state.palace_tiles_left(empire) > 0:
+                options.append(region)
+        elif current < (CAPITAL_MAX if region in board.capitals else STANDARD_MAX):
+            options.append(region)
+    return options
+
+
+def start_palace(ctx: StepContext[EmpiresState]) -> None:
+    # Building is compulsory when possible, else only the crowns are counted (D-12).
+    if palace_options(ctx.state):
+        ctx.state.phase = "palace"
+    else:
+        score_crowns(ctx)
+
+
+def palace_prompt(state: EmpiresState) -> Prompt:
+    assert state.decider is not None
+    return Prompt(
+        seat=state.decider,
+        kind="build_palace",
+        text=Msg(key="emp.prompt.build_palace"),
+        choices=[
+            Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
+            for r in palace_options(state)
+        ],
+    )
+
+
+def build_palace(ctx: StepContext[EmpiresState], region: str) -> None:
+    state = ctx.state
+    state.palaces[region] = state.palaces.get(region, 0) + 1
+    ctx.emit(
+        "emp.palace_built",
+        empire=state.active_empire,
+        region=region,
+        crowns=state.palaces[region],
+    )
+    score_crowns(ctx)
+
+
+def score_crowns(ctx: StepContext[EmpiresState]) -> None:
+    state = ctx.state
+    empire = state.active_empire
+    assert empire is not None
+    gained = crowns(state, empire)
+    state.power[empire] += gained
+    ctx.emit("emp.power_gained", empire=empire, points=gained, source="crowns")
+    close_action(ctx, place_flags=False)

@@ -1,0 +1,50 @@
+"""What a city region can put on the board now, with the stock-exhaustion exception."""
+
+from __future__ import annotations
+
+from rulesets.empires.state import EmpiresState
+
+# When a type runs out, the weaker type of the same domain may be deployed instead.
+SUBSTITUTE = {"artillery": "infantry", "three_master": "two_master"}
+
+
+def deployable_kind(state: EmpiresState, region: str) -> str | None:
+    """The unit the city's tile produces, or its substitute; None if neither is in stock."""
+    board = state.board()
+    owner = board.owner[region]
+    if owner is None or region not in state.cities:
+        return None
+    kind = board.produces(region, state.cities[region])
+    if state.stock(owner, kind) > 0:
+        return kind
+    substitute = SUBSTITUTE.get(kind)
+    if substitute is not None and state.stock(owner, substitute) > 0:
+        return substitute
+    return None
+
+
+def producing_cities(state: EmpiresState, empire: str) -> list[str]:
+    """Own city regions with a tile and without a foreign unit: where deployment may go."""
+    return [
+        region
+        for region in state.board().cities_of[empire]
+        if region in state.cities and not state.has_foreign_unit(region, empire)
+    ]
+
+
+def city_crowns(state: EmpiresState, region: str) -> int:
+    upgraded = state.cities.get(region)
+    if upgraded is None:
+        return 0
+    if state.options.get("city_tile_crowns", "0/1") == "1/1":
+        return 1
+    return 1 if upgraded else 0
+
+
+def crowns(state: EmpiresState, empire: str) -> int:
+    """Crowns on city and palace tiles in the empire's unoccupied city regions."""
+    return sum(
+        city_crowns(state, region) + state.palaces.get(region, 0)
+        for region in state.board().cities_of[empire]
+        if not state.is_occupied(region)
+    )
