@@ -1,0 +1,29 @@
+"""`CampaignService`: the whole application API the Discord and console adapters use.
+
+It is assembled from one part per concern (lobby, play, moderation, delivery) that share
+the store, the clock and the state cache through `ServiceCore`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.services.clock import Clock
+from bot.services.delivery import CampaignDelivery
+from bot.services.lobby import CampaignLobby
+from bot.services.moderation import CampaignModeration
+from bot.services.play import CampaignPlay
+from bot.storage import SqliteStore
+
+
+class CampaignService(CampaignLobby, CampaignPlay, CampaignModeration, CampaignDelivery):
+    """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
+    are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""
+
+
+async def open_service(
+    database: str | Path, clock: Clock | None = None, snapshot_every: int = 50
+) -> CampaignService:
+    """A service over the SQLite database at `database` (created and migrated if needed)."""
+    store = await SqliteStore.open(database)
+    return CampaignService(store, clock, snapshot_every)

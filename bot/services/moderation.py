@@ -1,0 +1,148 @@
+"""Moderators' acts: undo, rollback, pause, resume and ending a campaign.
+
+Who may do these is the adapter's decision; the service records who did and why in the
+audit trail, and keeps whatever an undo removes there, so nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+
+from bot.logging_setup import campaign_context
+from bot.services.core import ServiceCore
+from bot.services.errors import ServiceError, StaleSeq
+from bot.services.models import ActionReport, AuditEntry
+from bot.storage import AuditRecord, CampaignRow, CampaignStatus, SeqConflict
+from rulesets.core import legal_prompts
+
+log = logging.getLogger("courier.services.moderation")
+
+
+class CampaignModeration(ServiceCore):
+    async def undo_last(self, campaign_id: int, *, actor: str, reason: str) -> ActionReport:
+        """Take back the newest action (never the set-up)."""
+        campaign = await self._campaign(campaign_id)
+        if campaign.seq < 1:
+            raise ServiceError("service.error.nothing_to_undo", campaign=campaign_id)
+        return await self._truncate(campaign, campaign.seq - 1, "undo", actor, reason)
+
+    async def rollback(
+        self, campaign_id: int, to_seq: int, *, actor: str, reason: str
+    ) -> ActionReport:
+        """Go back to the situation after log entry `to_seq`, removing every later one."""
+        campaign = await self._campaign(campaign_id)
+        if not 0 <= to_seq < campaign.seq:
+            raise ServiceError("service.error.bad_rollback", seq=to_seq, current=campaign.seq)
+        return await self._truncate(campaign, to_seq, "rollback", actor, reason)
+
+    async def _truncate(
+        self, campaign: CampaignRow, to_seq: int, act: str, actor: str, reason: str
+    ) -> ActionReport:
+        # A finished campaign's seed is public: replaying its dice again would be known.
+        if campaign.status in ("lobby", "finished"):
+            raise ServiceError(f"service.error.campaign_{campaign.status}", campaign=campaign.id)
+        with campaign_context(campaign.id):
+            removed = await self._store.actions(campaign.id, after_seq=to_seq)
+            audit = AuditRecord(
+                actor=actor,
+                act=act,
+                reason=reason,
+                at=self._clock.now(),
+                seqs=[entry.seq for entry in removed],
+                detail={
+                    "removed": [asdict(entry) | {"at": entry.at.isoformat()} for entry in removed]
+                },
+            )
+            try:
+                await self._store.truncate_log(
+                    campaign.id, to_seq, expected_seq=campaign.seq, audit=audit
+                )
+            except SeqConflict:
+                raise StaleSeq(campaign.id, (await self._campaign(campaign.id)).seq) from None
+            self._states.forget_after(campaign.id, to_seq)
+            log.info("%s by %s back to seq %s: %s", act, actor, to_seq, reason)
+            moved = await self._campaign(campaign.id)
+            rules = self._ruleset(moved.ruleset)
+            state = await self._state(moved)
+            return ActionReport(
+                campaign_id=campaign.id,
+                seq=to_seq,
+                seat=None,
+                actor=actor,
+                events=[],
+                rolls=[],
+                prompts=legal_prompts(rules, state),
+                finished=state.finished,
+                scores=None,
+            )
+
+    async def _set_status(
+        self,
+        campaign_id: int,
+        *,
+        allowed_from: tuple[CampaignStatus, ...],
+        to: CampaignStatus,
+        act: str,
+        actor: str,
+        reason: str,
+    ) -> CampaignRow:
+        campaign = await self._campaign(campaign_id)
+        if campaign.status not in allowed_from:
+            raise ServiceError(f"service.error.campaign_{campaign.status}", campaign=campaign_id)
+        audit = AuditRecord(
+            actor=actor, act=act, reason=reason, at=self._clock.now(), seqs=[campaign.seq]
+        )
+        try:
+            await self._store.set_status(
+                campaign_id,
+                to,
+                expected_seq=campaign.seq,
+                expected_status=campaign.status,
+                audit=audit,
+            )
+        except SeqConflict:
+            raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None
+        with campaign_context(campaign_id):
+            log.info("%s by %s: %s", act, actor, reason)
+        return campaign
+
+    async def pause(self, campaign_id: int, *, actor: str, reason: str) -> None:
+        """Stop play: actions are refused until `resume`."""
+        await self._set_status(
+            campaign_id,
+            allowed_from=("active",),
+            to="paused",
+            act="pause",
+            actor=actor,
+            reason=reason,
+        )
+
+    async def resume(self, campaign_id: int, *, actor: str, reason: str) -> None:
+        await self._set_status(
+            campaign_id,
+            allowed_from=("paused",),
+            to="active",
+            act="resume",
+            actor=actor,
+            reason=reason,
+        )
+
+    async def end_campaign(self, campaign_id: int, *, actor: str, reason: str) -> str:
+        """Finish the campaign (whatever its state) and return the seed, now public."""
+        campaign = await self._campaign(campaign_id)
+        if campaign.status == "finished":
+            return campaign.seed_hex
+        await self._set_status(
+            campaign_id,
+            allowed_from=("lobby", "active", "paused"),
+            to="finished",
+            act="end",
+            actor=actor,
+            reason=reason,
+        )
+        return campaign.seed_hex
+
+    async def audit_log(self, campaign_id: int) -> list[AuditEntry]:
+        await self._campaign(campaign_id)
+        return [AuditEntry.from_row(row) for row in await self._store.audit_log(campaign_id)]
