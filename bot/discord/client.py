@@ -1,0 +1,124 @@
+"""The bot: opens the database, loads one cog per concern, registers the persistent
+components and syncs the slash commands."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.discord.components import ChoiceButton, ChoiceSelect
+from bot.discord.delivery import OutboxCourier
+from bot.discord.errors import CourierTree
+from bot.discord.prompt_board import PromptBoard
+from bot.discord.translator import CourierTranslator
+from bot.services import CampaignService
+
+log = logging.getLogger("bot.discord")
+
+COGS = (
+    "bot.discord.cogs.campaigns",
+    "bot.discord.cogs.play",
+    "bot.discord.cogs.info",
+    "bot.discord.cogs.admin",
+)
+SWEEP_SECONDS = 30.0
+ServiceOpener = Callable[[], Awaitable[CampaignService]]
+
+
+def courier_intents() -> discord.Intents:
+    """Only what slash commands and buttons need: no privileged intent."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class CourierBot(commands.Bot):
+    def __init__(
+        self,
+        open_service: ServiceOpener,
+        *,
+        dev_guild_id: int | None = None,
+        moderator_role: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=courier_intents(),
+            tree_cls=CourierTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self._open_service = open_service
+        self._service: CampaignService | None = None
+        self.dev_guild_id = dev_guild_id
+        self.moderator_role = moderator_role
+        self.courier = OutboxCourier(self)
+        self.prompt_board = PromptBoard(self)
+
+    @property
+    def service(self) -> CampaignService:
+        if self._service is None:
+            raise RuntimeError("the service is opened in setup_hook")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._service = await self._open_service()
+        await self.tree.set_translator(CourierTranslator())
+        for extension in COGS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.sweep_outbox.start()
+
+    async def close(self) -> None:
+        self.sweep_outbox.cancel()
+        await super().close()
+        if self._service is not None:
+            await self._service.close()
+            self._service = None
+
+    @tasks.loop(seconds=SWEEP_SECONDS)
+    async def sweep_outbox(self) -> None:
+        """Deliver what an earlier failure or a restart left in the outbox."""
+        try:
+            await self.courier.deliver_pending()
+        except Exception:
+            log.exception("outbox sweep failed; next sweep in %ss", SWEEP_SECONDS)
+
+    @sweep_outbox.before_loop
+    async def _ready_before_sweeping(self) -> None:
+        await self.wait_until_ready()
+
+    async def after_change(self, campaign_id: int) -> None:
+        """Publish what a change produced: the queued reports, then the new prompts."""
+        await self.courier.deliver_pending()
+        await self.prompt_board.refresh(campaign_id)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: Any
+    ) -> None:
+        await self.courier.hand_over_held(interaction)
+
+    async def channel_by_id(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def campaign_language(self, campaign_id: int | None) -> str:
+        if campaign_id is None:
+            return "en"
+        return str((await self.service.get_campaign(int(campaign_id))).language)

@@ -1,0 +1,1 @@
+"""One cog per concern: campaigns, orders, information, moderation."""

@@ -1,0 +1,251 @@
+"""/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
+end a campaign. Every act needs a reason, is audited by the service and announced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.access import campaign_in_scope, require_moderator
+from bot.discord.client import CourierBot
+from bot.discord.errors import Refusal, handle_interaction_error
+from bot.discord.language import tr, user_language
+from bot.discord.reports import admin_embed, event_lines, public_events
+from bot.i18n import localise_value
+from rulesets.core import Event
+
+Reason = app_commands.Range[str, 3, 300]
+
+
+class Admin(commands.GroupCog, group_name="admin", group_description="Moderators only"):
+    def __init__(self, bot: CourierBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        require_moderator(self.bot, interaction)
+        return True
+
+    async def _announce(
+        self,
+        interaction: discord.Interaction[Any],
+        campaign: Any,
+        act: str,
+        reason: str,
+        **params: Any,
+    ) -> None:
+        """Tell the table who did what and why, and answer the moderator privately."""
+        text = tr(
+            f"discord.admin.{act}",
+            campaign.language,
+            moderator=interaction.user.mention,
+            reason=reason,
+            campaign=campaign.id,
+            **params,
+        )
+        channel = await self.bot.channel_by_id(int(campaign.channel_id))
+        if channel is not None:
+            await channel.send(embed=admin_embed(text=text))
+        language = user_language(interaction)
+        done = tr("discord.admin.done", language)
+        if interaction.response.is_done():
+            await interaction.followup.send(done, ephemeral=True)
+        else:
+            await interaction.response.send_message(done, ephemeral=True)
+
+    def _actor(self, interaction: discord.Interaction[Any]) -> str:
+        return str(interaction.user.id)
+
+    @app_commands.command(name="pause", description="Pause a campaign")
+    async def pause(
+        self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.pause(found.id, actor=self._actor(interaction), reason=reason)
+        await self._announce(interaction, found, "paused", reason)
+        await self.bot.after_change(found.id)
+
+    @app_commands.command(name="resume", description="Resume a paused campaign")
+    async def resume(
+        self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.resume(found.id, actor=self._actor(interaction), reason=reason)
+        await self._announce(interaction, found, "resumed", reason)
+        self.bot.prompt_board.forget(found.id)
+        await self.bot.after_change(found.id)
+
+    @app_commands.command(name="undo", description="Undo the last accepted action")
+    async def undo(
+        self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        report = await self.bot.service.undo_last(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
+        await self._announce(interaction, found, "undone", reason, seq=report.seq)
+        await self.bot.after_change(found.id)
+
+    @app_commands.command(name="rollback", description="Go back to an earlier step")
+    async def rollback(
+        self,
+        interaction: discord.Interaction[Any],
+        seq: int,
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        if not 0 <= seq < found.seq:
+            raise Refusal("discord.error.bad_rollback", seq=seq, current=found.seq)
+        language = user_language(interaction)
+        entries = await self.bot.service.history(
+            found.id, limit=found.seq - seq, before_seq=found.seq + 1
+        )
+        lines = [
+            f"`{entry.seq:>4}` {line}"
+            for entry in entries
+            if entry.seq > seq
+            for line in event_lines(
+                public_events(
+                    [e if isinstance(e, Event) else Event.model_validate(e) for e in entry.events]
+                ),
+                language,
+            )
+        ]
+        confirm = RollbackConfirmation(self, found, seq, reason, interaction.user.id, language)
+        await interaction.response.send_message(
+            tr("discord.admin.rollback_confirm", language, seq=seq, count=found.seq - seq)
+            + "\n"
+            + "\n".join(lines)[:1700],
+            view=confirm,
+            ephemeral=True,
+        )
+
+    async def do_rollback(
+        self, interaction: discord.Interaction[Any], campaign: Any, seq: int, reason: str
+    ) -> None:
+        await self.bot.service.rollback(
+            campaign.id, seq, actor=self._actor(interaction), reason=reason
+        )
+        await self._announce(interaction, campaign, "rolled_back", reason, seq=seq)
+        await self.bot.after_change(campaign.id)
+
+    @app_commands.command(name="replace", description="Give a seat to another player")
+    async def replace(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: str,
+        player: discord.Member,
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.assign_seat(
+            found.id,
+            seat,
+            str(player.id),
+            player.display_name,
+            actor=self._actor(interaction),
+            reason=reason,
+        )
+        await self._announce(
+            interaction,
+            found,
+            "replaced",
+            reason,
+            player=player.mention,
+            seat=str(localise_value(seat, found.language)),
+        )
+        self.bot.prompt_board.forget(found.id)
+        await self.bot.after_change(found.id)
+
+    @app_commands.command(name="kick", description="Take a seat from its player")
+    async def kick(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: str,
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.release_seat(
+            found.id, seat, actor=self._actor(interaction), reason=reason
+        )
+        await self._announce(
+            interaction, found, "kicked", reason, seat=str(localise_value(seat, found.language))
+        )
+
+    @app_commands.command(name="force", description="Play a seat's default action now")
+    async def force(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: str,
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.force_default(
+            found.id, seat, actor=self._actor(interaction), reason=reason
+        )
+        await self._announce(
+            interaction, found, "forced", reason, seat=str(localise_value(seat, found.language))
+        )
+        await self.bot.after_change(found.id)
+
+    @app_commands.command(name="end", description="End a campaign and reveal its dice seed")
+    async def end(
+        self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        seed = await self.bot.service.end_campaign(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
+        await self._announce(interaction, found, "ended", reason, seed=seed)
+        await self.bot.after_change(found.id)
+
+
+class RollbackConfirmation(discord.ui.View):
+    """Shows what a rollback removes; only the moderator who asked can confirm it."""
+
+    def __init__(
+        self, cog: Admin, campaign: Any, seq: int, reason: str, moderator_id: int, language: str
+    ) -> None:
+        super().__init__(timeout=300)
+        self.cog, self.campaign, self.seq, self.reason = cog, campaign, seq, reason
+        self.moderator_id = moderator_id
+        self.confirm.label = tr("discord.admin.confirm", language)
+        self.cancel.label = tr("discord.admin.cancel", language)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.moderator_id:
+            await handle_interaction_error(interaction, Refusal("discord.error.not_yours"))
+            return False
+        return True
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        try:
+            await interaction.response.edit_message(view=None)
+            await self.cog.do_rollback(interaction, self.campaign, self.seq, self.reason)
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await interaction.response.edit_message(
+            content=tr("discord.admin.cancelled", user_language(interaction)), view=None
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, CourierBot)
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,315 @@
+"""/campaign: create, join, leave, start, status, list, rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.access import campaign_in_scope, require_creator_or_moderator
+from bot.discord.client import CourierBot
+from bot.discord.errors import Refusal
+from bot.discord.language import tr, user_language
+from bot.discord.options_text import parse_options, suggestions
+from bot.discord.reports import scores_text
+from bot.i18n import catalogue, localise_value, render
+from rulesets import registry
+from rulesets.core import IllegalAction
+
+RANDOM_SEAT = "random"
+PACES = {"relaxed": 72, "normal": 48, "brisk": 24, "live": 0}
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Français", value="fr"),
+]
+PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
+
+
+def _ruleset(name: str) -> Any:
+    try:
+        return registry.get(name)
+    except IllegalAction as error:
+        raise Refusal(error.key, **error.params) from None
+
+
+def _seat_name(seat: str, language: str) -> str:
+    return str(localise_value(seat, language))
+
+
+class Campaigns(
+    commands.GroupCog, group_name="campaign", group_description="Play-by-post campaigns"
+):
+    def __init__(self, bot: CourierBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # create --------------------------------------------------------------------------
+
+    @app_commands.command(name="create", description="Create a campaign in this channel")
+    @app_commands.describe(
+        game="Which game",
+        options="Options, e.g. name=value, name=value",
+        language="Language of the public posts",
+        pace="How long each player has to answer",
+        thread="Open a new thread for the campaign",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES, pace=PACE_CHOICES)
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: str | None = None,
+        language: str = "en",
+        pace: str = "normal",
+        thread: bool = False,
+    ) -> None:
+        ruleset = _ruleset(game)
+        chosen = parse_options(options, ruleset.option_specs())
+        ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
+        here = interaction.channel
+        if not isinstance(here, discord.TextChannel | discord.Thread):
+            raise Refusal("discord.error.thread_needs_text_channel")
+        channel: discord.TextChannel | discord.Thread = here
+        if thread:
+            if not isinstance(here, discord.TextChannel):
+                raise Refusal("discord.error.thread_needs_text_channel")
+            channel = await here.create_thread(
+                name=f"{game}", type=discord.ChannelType.public_thread
+            )
+        campaign = await self.bot.service.create_campaign(
+            ruleset=ruleset.name,
+            creator_id=str(interaction.user.id),
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            options=chosen,
+            language=language,
+        )
+        seats = ", ".join(_seat_name(spec.id, language) for spec in ruleset.seat_pool())
+        announcement = tr(
+            "discord.campaign.created",
+            language,
+            campaign=campaign.id,
+            game=render(ruleset.title, language),
+            creator=interaction.user.mention,
+            seats=seats,
+            pace=tr(f"discord.pace.{pace}", language),
+            commitment=campaign.seed_commitment,
+        )
+        mine = user_language(interaction)
+        if channel.id == interaction.channel_id:
+            await interaction.response.send_message(announcement)
+        else:
+            await channel.send(announcement)
+            await interaction.response.send_message(
+                tr(
+                    "discord.campaign.created_elsewhere",
+                    mine,
+                    campaign=campaign.id,
+                    channel=channel.mention,
+                ),
+                ephemeral=True,
+            )
+
+    @create.autocomplete("game")
+    async def _games(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        language = user_language(interaction)
+        return [
+            app_commands.Choice(name=f"{render(r.title, language)} ({r.name})"[:100], value=r.name)
+            for r in registry.all_rulesets()
+            if typed.lower() in r.name.lower() or typed.lower() in render(r.title, language).lower()
+        ][:25]
+
+    @create.autocomplete("options")
+    async def _options(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            specs = registry.get(str(game)).option_specs()
+        except IllegalAction:
+            return []
+        return [
+            app_commands.Choice(name=text[:100], value=text[:100])
+            for text in suggestions(typed, specs)
+        ]
+
+    # join / leave / start --------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Take a seat in the campaign")
+    @app_commands.describe(seat="The power or seat you want, or random", campaign="Campaign number")
+    @app_commands.guild_only()
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: str = RANDOM_SEAT,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        wanted = None if seat == RANDOM_SEAT else seat
+        taken = await self.bot.service.join(
+            found.id, str(interaction.user.id), interaction.user.display_name, wanted
+        )
+        await interaction.response.send_message(
+            tr(
+                "discord.campaign.joined",
+                found.language,
+                user=interaction.user.mention,
+                seat=_seat_name(taken, found.language),
+                campaign=found.id,
+            )
+        )
+
+    @join.autocomplete("seat")
+    async def _free_seats(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        language = user_language(interaction)
+        try:
+            found = await campaign_in_scope(
+                self.bot, interaction, getattr(interaction.namespace, "campaign", None)
+            )
+            held = await self.bot.service.holders(found.id)
+            pool = _ruleset(found.ruleset).seat_pool()
+        except Exception:
+            return []
+        free = [spec.id for spec in pool if spec.id not in held]
+        choices = [
+            app_commands.Choice(
+                name=tr("discord.campaign.random_seat", language), value=RANDOM_SEAT
+            )
+        ]
+        choices += [
+            app_commands.Choice(name=_seat_name(seat, language), value=seat)
+            for seat in free
+            if typed.lower() in _seat_name(seat, language).lower()
+        ]
+        return choices[:25]
+
+    @app_commands.command(name="leave", description="Give up your seat before the start")
+    @app_commands.guild_only()
+    async def leave(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.leave(found.id, str(interaction.user.id))
+        await interaction.response.send_message(
+            tr(
+                "discord.campaign.left",
+                found.language,
+                user=interaction.user.mention,
+                campaign=found.id,
+            )
+        )
+
+    @app_commands.command(name="start", description="Start the campaign (creator or moderator)")
+    @app_commands.guild_only()
+    async def start(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        require_creator_or_moderator(self.bot, interaction, found)
+        await self.bot.service.start(found.id, str(interaction.user.id))
+        await interaction.response.send_message(
+            tr(
+                "discord.campaign.started",
+                found.language,
+                campaign=found.id,
+                user=interaction.user.mention,
+            )
+        )
+        await self.bot.after_change(found.id)
+
+    # status / list / rules -------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Phase, whose move it is, public scores")
+    async def status(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        language = user_language(interaction)
+        service = self.bot.service
+        holders = await service.holders(found.id)
+        lines = [
+            tr(
+                "discord.status.header",
+                language,
+                campaign=found.id,
+                game=render(_ruleset(found.ruleset).title, language),
+                status=tr(f"discord.status.{found.status}", language),
+                seq=found.seq,
+            )
+        ]
+        for seat, holder in holders.items():
+            lines.append(
+                tr(
+                    "discord.status.seat",
+                    language,
+                    seat=_seat_name(seat, language),
+                    user=f"<@{holder.user_id}>",
+                )
+            )
+        if found.status == "active":
+            waiting = [_seat_name(p.seat, language) for p in await service.prompts(found.id)]
+            lines.append(tr("discord.status.waiting", language, seats=", ".join(waiting)))
+            view = await service.public_view(found.id)
+            if "phase" in view:
+                lines.append(
+                    tr(
+                        "discord.status.phase",
+                        language,
+                        phase=str(localise_value(str(view["phase"]), language)),
+                    )
+                )
+        if found.status == "finished":
+            scores = _ruleset(found.ruleset).scores(await service.state_at(found.id, found.seq))
+            if scores:
+                lines.append(scores_text(scores, language))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="list", description="The campaigns of this server")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        language = user_language(interaction)
+        found = await self.bot.service.list_campaigns(interaction.guild_id)
+        lines = [
+            tr(
+                "discord.list.line",
+                language,
+                campaign=c.id,
+                game=render(_ruleset(c.ruleset).title, language),
+                status=tr(f"discord.status.{c.status}", language),
+                channel=f"<#{c.channel_id}>",
+            )
+            for c in found
+        ] or [tr("discord.list.none", language)]
+        await interaction.response.send_message("\n".join(lines)[:1900], ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short summary and the options chosen")
+    async def rules(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        language = user_language(interaction)
+        ruleset = _ruleset(found.ruleset)
+        summary_key = f"{ruleset.name}.rules.summary"
+        summary = catalogue(language).get(summary_key) or catalogue("en").get(summary_key) or ""
+        resolved = ruleset.resolve_options(found.options)
+        described = {
+            spec.name: render(spec.description, language) for spec in ruleset.option_specs()
+        }
+        lines = [render(ruleset.title, language), summary] + [
+            tr("discord.rules.option", language, option=described.get(name, name), value=value)
+            for name, value in resolved.items()
+        ]
+        await interaction.response.send_message(
+            "\n".join(line for line in lines if line)[:1900], ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, CourierBot)
+    await bot.add_cog(Campaigns(bot))

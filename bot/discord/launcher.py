@@ -1,0 +1,30 @@
+"""Building and running the bot from the settings (`python -m bot`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord.client import CourierBot
+from bot.services import CampaignService, open_service
+
+
+def build_bot(
+    database: str | Path, *, dev_guild_id: int | None = None, moderator_role: str | None = None
+) -> CourierBot:
+    async def open_database() -> CampaignService:
+        return await open_service(database)
+
+    return CourierBot(open_database, dev_guild_id=dev_guild_id, moderator_role=moderator_role)
+
+
+def run_from_settings() -> None:
+    from bot.config import Settings
+
+    settings = Settings()
+    bot = build_bot(
+        settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        moderator_role=settings.moderator_role,
+    )
+    # Logging is configured by the application (bot/logging_setup), not by discord.py.
+    bot.run(settings.discord_token, log_handler=None)

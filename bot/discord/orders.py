@@ -1,0 +1,90 @@
+"""Carrying out a player's order from a button, a select menu, a modal or `/play`.
+
+Every path ends here, so the checks are the same everywhere: the click must be for the
+campaign's current seq (else "no longer open"), the user must hold the seat, and the choice
+must still be listed; the service then re-checks everything against the rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.choices import choice_at, choice_label, concrete_action, find_prompt
+from bot.discord.errors import Refusal
+from bot.discord.language import tr, user_language
+from bot.discord.reports import private_embed
+from bot.services import StaleSeq
+from rulesets.core import Choice
+
+if TYPE_CHECKING:
+    from bot.discord.client import CourierBot
+
+
+def courier_of(interaction: discord.Interaction[Any]) -> CourierBot:
+    from bot.discord.client import CourierBot
+
+    client = interaction.client
+    assert isinstance(client, CourierBot)
+    return client
+
+
+async def open_choice(
+    interaction: discord.Interaction[Any], campaign_id: int, seq: int, seat: str, index: int
+) -> Choice:
+    """The choice a component points at, if it is still open to this user."""
+    service = courier_of(interaction).service
+    campaign = await service.get_campaign(campaign_id)
+    if campaign.seq != seq:
+        raise Refusal("discord.error.stale")
+    if await service.seat_of(campaign_id, str(interaction.user.id)) != seat:
+        raise Refusal("discord.error.not_your_seat", seat=seat)
+    prompt = find_prompt(await service.prompts(campaign_id, seat), seat)
+    choice = choice_at(prompt, index)
+    if choice is None:
+        raise Refusal("discord.error.stale")
+    return choice
+
+
+async def carry_out(
+    interaction: discord.Interaction[Any],
+    campaign_id: int,
+    seq: int,
+    seat: str,
+    choice: Choice,
+    numbers: dict[str, int] | None = None,
+) -> None:
+    """Submit the order, answer its author privately, then publish what changed."""
+    bot = courier_of(interaction)
+    language = user_language(interaction)
+    campaign = await bot.service.get_campaign(campaign_id)
+    try:
+        report = await bot.service.submit(
+            campaign_id,
+            str(interaction.user.id),
+            concrete_action(choice, numbers),
+            seat=seat,
+            expected_seq=seq,
+        )
+    except StaleSeq:
+        raise Refusal("discord.error.stale") from None
+    label = choice_label(campaign.ruleset, choice, language)
+    if numbers:
+        label += " " + ", ".join(str(value) for value in numbers.values())
+    text = tr("discord.order.accepted", language, order=label, seq=report.seq)
+    mine = [event for event in report.events if not event.is_public and event.visible_for(seat)]
+    embeds = (
+        [
+            private_embed(
+                title=tr("discord.me.private_news", language), events=mine, language=language
+            )
+        ]
+        if mine
+        else []
+    )
+    if interaction.response.is_done():
+        await interaction.followup.send(text, embeds=embeds, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
+    await bot.after_change(campaign_id)

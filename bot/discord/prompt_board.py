@@ -1,0 +1,71 @@
+"""Posting pending prompts in a campaign's channel, pinging the seats that must act.
+
+Each post is for one seq: when the campaign moves on, the old posts lose their buttons
+(clicks on any left over, say after a restart, are refused as stale) and the new prompts
+are posted. Posting is idempotent per seq, so every path that changes a campaign may ask.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.components import prompt_view
+from bot.i18n import localise_value, render, translate
+
+if TYPE_CHECKING:
+    from bot.discord.client import CourierBot
+
+log = logging.getLogger("bot.discord.prompts")
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class PromptBoard:
+    def __init__(self, bot: CourierBot) -> None:
+        self.bot = bot
+        self._posted: dict[int, tuple[int, list[discord.Message]]] = {}
+
+    async def refresh(self, campaign_id: int, *, force: bool = False) -> None:
+        service = self.bot.service
+        campaign = await service.get_campaign(campaign_id)
+        seq, old = self._posted.get(campaign_id, (-1, []))
+        if seq == campaign.seq and not force:
+            return
+        await self._close(old, campaign.language)
+        self._posted[campaign_id] = (campaign.seq, [])
+        if campaign.status != "active" or campaign.channel_id is None:
+            return
+        channel = await self.bot.channel_by_id(int(campaign.channel_id))
+        if channel is None:
+            return
+        holders = await service.holders(campaign_id)
+        posted: list[discord.Message] = []
+        for prompt in await service.prompts(campaign_id):
+            holder = holders.get(prompt.seat)
+            who = f"<@{holder.user_id}>" if holder else ""
+            content = translate(
+                "discord.prompt.header",
+                campaign.language,
+                mention=who,
+                seat=str(localise_value(prompt.seat, campaign.language)),
+                text=render(prompt.text, campaign.language),
+                campaign=campaign_id,
+            )
+            view = prompt_view(
+                campaign.ruleset, campaign_id, campaign.seq, prompt, campaign.language
+            )
+            posted.append(await channel.send(content, view=view, allowed_mentions=PINGS))
+        self._posted[campaign_id] = (campaign.seq, posted)
+
+    async def _close(self, messages: list[discord.Message], language: str) -> None:
+        closed = translate("discord.prompt.closed", language)
+        for message in messages:
+            try:
+                await message.edit(content=f"~~{message.content}~~ {closed}", view=None)
+            except discord.HTTPException:
+                log.info("could not close the prompt message %s", message.id)
+
+    def forget(self, campaign_id: int) -> None:
+        self._posted.pop(campaign_id, None)

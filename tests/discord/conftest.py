@@ -1,0 +1,126 @@
+"""A table for SimCord tests: the real bot over a fresh database, a guild with a campaign
+channel, a moderator, three players, a spectator, and helpers to read what was posted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+import simcord.interactions
+
+from bot.discord.client import CourierBot
+from bot.services import CampaignService, open_service
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    bot: CourierBot
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    moderator: simcord.MemberActor
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    spectator: simcord.MemberActor
+    locales: dict[int, str] = field(default_factory=dict)
+
+    def public_messages(self) -> list[discord.Message]:
+        """What anyone reading the channel sees (no ephemeral replies)."""
+        return self.channel.history(viewer=self.spectator)
+
+    def public_text(self) -> str:
+        parts: list[str] = []
+        for message in self.public_messages():
+            parts.append(message.content)
+            for embed in message.embeds:
+                parts.append(str(embed.to_dict()))
+            for row in message.components:
+                parts.append(repr(row.to_dict()))
+        return "\n".join(parts)
+
+    def prompts_for(self, actor: simcord.MemberActor) -> list[discord.Message]:
+        """Open prompt messages (with buttons or a select) that ping `actor`."""
+        return [
+            message
+            for message in self.public_messages()
+            if message.components and actor.mention in message.content
+        ]
+
+    def last_prompt_for(self, actor: simcord.MemberActor) -> discord.Message:
+        found = self.prompts_for(actor)
+        assert found, f"no prompt for {actor.name}"
+        return found[-1]
+
+
+def button_labels(message: discord.Message) -> list[str]:
+    return [
+        child.label or ""
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]
+
+
+def text_of(result: simcord.InteractionResult) -> str:
+    response = result.response
+    if response is None:
+        followups = result.followups
+        return "\n".join(f.content for f in followups)
+    parts = [response.content] + [str(e.to_dict()) for e in response.embeds]
+    parts += [f.content for f in result.followups]
+    return "\n".join(parts)
+
+
+def patch_locales(monkeypatch: pytest.MonkeyPatch, locales: dict[int, str]) -> None:
+    """SimCord sends every interaction as en-US; tests that need a French user set it here."""
+    original = simcord.interactions.base_payload
+
+    def with_locale(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        locale = locales.get(kwargs["user_id"])
+        if locale:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "courier.sqlite3"
+
+
+@pytest.fixture
+async def simcord_bot(database: Path) -> CourierBot:
+    # The service is opened before SimCord runs the bot: SimCord keeps the frames of the
+    # tasks it tracks alive, so a cursor the store leaves unclosed during its migrations
+    # (PRAGMA journal_mode) would not be collected and SQLite would refuse to commit.
+    service = await open_service(database)
+
+    async def opened() -> CampaignService:
+        return service
+
+    return CourierBot(opened, moderator_role="Game master")
+
+
+@pytest.fixture
+def table(
+    simcord_env: simcord.Env, simcord_bot: CourierBot, monkeypatch: pytest.MonkeyPatch
+) -> Table:
+    env = simcord_env
+    guild = env.create_guild("Courier table")
+    channel = guild.create_text_channel("campaigns")
+    gm_role = guild.create_role("Game master")
+    moderator = guild.add_member(env.create_user("mod"), roles=[gm_role])
+    alice, bob, carol, spectator = (
+        guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "sam")
+    )
+    locales: dict[int, str] = {}
+    patch_locales(monkeypatch, locales)
+    return Table(env, simcord_bot, guild, channel, moderator, alice, bob, carol, spectator, locales)

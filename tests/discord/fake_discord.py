@@ -1,0 +1,387 @@
+"""A fake Discord on 127.0.0.1: enough REST and gateway for the real bot to log in, sync its
+commands, receive a slash command, answer it, post messages and reconnect.
+
+Faults are queued per route: `fail_next("POST", "/channels/{id}/messages", 429, 500)` makes
+the next two such requests fail with those statuses before the request succeeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT_ID = 900_000_000_000_000_001
+APPLICATION_ID = 900_000_000_000_000_002
+GUILD_ID = 900_000_000_000_000_010
+CHANNEL_ID = 900_000_000_000_000_011
+OWNER_ID = 900_000_000_000_000_020
+
+
+def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    body: dict[str, Any]
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self.requests: list[Recorded] = []
+        self.faults: dict[tuple[str, str], deque[int]] = defaultdict(deque)
+        self.identifies = 0
+        self.resumes = 0
+        self.commands: list[dict[str, Any]] = []
+        self.sockets: list[web.WebSocketResponse] = []
+        self.ready = asyncio.Event()
+        self.resumed = asyncio.Event()
+        self.received = asyncio.Condition()
+        self._ids = itertools.count(950_000_000_000_000_000)
+        self._seq = 0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # lifecycle ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=20 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server: Any = site._server
+        self.port = int(server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        for socket in self.sockets:
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def next_id(self) -> str:
+        return str(next(self._ids))
+
+    def fail_next(self, method: str, route: str, *statuses: int) -> None:
+        self.faults[(method, route)].extend(statuses)
+
+    async def wait_for(self, predicate: Any, timeout: float = 10.0) -> Recorded:
+        async def found() -> Recorded:
+            async with self.received:
+                while True:
+                    for record in self.requests:
+                        if predicate(record):
+                            return record
+                    await self.received.wait()
+
+        return await asyncio.wait_for(found(), timeout)
+
+    # gateway -----------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self.sockets.append(socket)
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": 40_000}})
+        async for message in socket:
+            payload = json.loads(message.data)
+            op = payload.get("op")
+            if op == 1:
+                await socket.send_json({"op": 11})
+            elif op == 2:
+                self.identifies += 1
+                await self._dispatch(socket, "READY", self._ready_payload())
+                await self._dispatch(socket, "GUILD_CREATE", self._guild_payload())
+                self.ready.set()
+            elif op == 6:
+                self.resumes += 1
+                await self._dispatch(socket, "RESUMED", {})
+                self.resumed.set()
+        return socket
+
+    async def _dispatch(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
+        self._seq += 1
+        await socket.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def close_gateway(self, code: int = 4000) -> None:
+        """Close the live connection the way Discord does when it restarts a node."""
+        socket = self.sockets[-1]
+        await socket.close(code=code, message=b"node restarting")
+
+    async def send_interaction(
+        self, data: dict[str, Any], *, locale: str = "en-US", user_id: int = OWNER_ID, kind: int = 2
+    ) -> str:
+        """Deliver an interaction to the bot; returns its id."""
+        interaction_id = self.next_id()
+        payload = {
+            "id": interaction_id,
+            "application_id": str(APPLICATION_ID),
+            "type": kind,
+            "token": f"token-{interaction_id}",
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": self._channel_payload(),
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": "2248473465835073",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "member": {
+                "user": user_payload(user_id, "owner"),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "permissions": "2248473465835073",
+                "flags": 0,
+            },
+            "data": data,
+        }
+        await self._dispatch(self.sockets[-1], "INTERACTION_CREATE", payload)
+        return interaction_id
+
+    def command_id(self, name: str) -> str:
+        return str(next(c["id"] for c in self.commands if c["name"] == name))
+
+    def _ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": user_payload(BOT_ID, "courier", bot=True),
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": "fake-session",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APPLICATION_ID), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+
+    def _channel_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(CHANNEL_ID),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": "campaigns",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+    def _guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(GUILD_ID),
+            "name": "Fake Guild",
+            "owner_id": str(OWNER_ID),
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": "2248473465835073",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "unavailable": False,
+            "member_count": 2,
+            "large": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "channels": [self._channel_payload()],
+            "threads": [],
+            "members": [
+                {
+                    "user": user_payload(BOT_ID, "courier", bot=True),
+                    "roles": [],
+                    "joined_at": "2026-01-01T00:00:00+00:00",
+                    "deaf": False,
+                    "mute": False,
+                    "flags": 0,
+                }
+            ],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    # REST --------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        body, files = await self._read_body(request)
+        route = _route_of(path)
+        record = Recorded(request.method, path, body, files)
+        faults = self.faults.get((request.method, route))
+        if faults:
+            status = faults.popleft()
+            self.requests.append(Recorded(request.method, path, {"failed_with": status}))
+            if status == 429:
+                return web.json_response(
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": 0.05,
+                        "global": False,
+                    },
+                    status=429,
+                    headers={"Via": "1.1 google", "X-RateLimit-Scope": "user"},
+                )
+            return web.json_response({"message": "injected", "code": 0}, status=status)
+        async with self.received:
+            self.requests.append(record)
+            self.received.notify_all()
+        return self._answer(request.method, route, path, body)
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[Any]]:
+        if request.content_type.startswith("multipart/"):
+            body: dict[str, Any] = {}
+            files: list[tuple[str, bytes]] = []
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    body = json.loads(data)
+                else:
+                    files.append((part.filename or "", bytes(data)))  # type: ignore[union-attr]
+            return body, files
+        if request.can_read_body:
+            text = await request.text()
+            return (json.loads(text) if text else {}), []
+        return {}, []
+
+    def _answer(self, method: str, route: str, path: str, body: Any) -> web.Response:
+        if route == "/users/@me":
+            return web.json_response(user_payload(BOT_ID, "courier", bot=True))
+        if route == "/gateway/bot":
+            return web.json_response(
+                {
+                    "url": self.gateway_url,
+                    "shards": 1,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 0,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
+        if route.endswith("/commands") and method == "PUT":
+            self.commands = [
+                {
+                    **command,
+                    "id": self.next_id(),
+                    "application_id": str(APPLICATION_ID),
+                    "version": "1",
+                    "default_member_permissions": None,
+                    "type": 1,
+                }
+                for command in body
+            ]
+            return web.json_response(self.commands)
+        if route.endswith("/commands") and method == "GET":
+            return web.json_response(self.commands)
+        if route == "/channels/{id}/messages" and method == "POST":
+            return web.json_response(self._message(body, path.split("/")[2]))
+        if route == "/interactions/{id}/{token}/callback":
+            return web.json_response({"interaction": {"id": path.split("/")[2], "type": 2}})
+        if route == "/webhooks/{id}/{token}/messages/@original":
+            return web.json_response(self._message(body, str(CHANNEL_ID)))
+        if route == "/webhooks/{id}/{token}":
+            return web.json_response(self._message(body, str(CHANNEL_ID)))
+        if route == "/channels/{id}":
+            return web.json_response(self._channel_payload())
+        return web.json_response({"message": f"not faked: {method} {path}", "code": 0}, status=404)
+
+    def _message(self, body: dict[str, Any], channel_id: str) -> dict[str, Any]:
+        return {
+            "id": self.next_id(),
+            "channel_id": channel_id,
+            "author": user_payload(BOT_ID, "courier", bot=True),
+            "content": body.get("content") or "",
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": body.get("flags") or 0,
+            "components": body.get("components") or [],
+        }
+
+    def messages_to(self, channel_id: int) -> list[Recorded]:
+        path = f"/channels/{channel_id}/messages"
+        return [
+            r
+            for r in self.requests
+            if r.method == "POST" and r.path == path and "failed_with" not in r.body
+        ]
+
+
+def _route_of(path: str) -> str:
+    """The route template of a path: numbers and tokens become placeholders."""
+    parts = path.strip("/").split("/")
+    if parts[:1] == ["interactions"] and len(parts) >= 4:
+        return "/interactions/{id}/{token}/" + "/".join(parts[3:])
+    if parts[:1] == ["webhooks"] and len(parts) >= 3:
+        rest = "/".join(parts[3:])
+        return "/webhooks/{id}/{token}" + (f"/{rest}" if rest else "")
+    shaped = ["{id}" if part.isdigit() else part for part in parts]
+    return "/" + "/".join(shaped)
