@@ -21,6 +21,8 @@ def run_from_settings() -> None:
     from bot.config import Settings
 
     settings = Settings()
+    if not settings.discord_token:
+        raise SystemExit("DISCORD_TOKEN is not set (see .env.example).")
     bot = build_bot(
         settings.database,
         dev_guild_id=settings.dev_guild_id,
