@@ -1,0 +1,156 @@
+"""Phase 2: open ascending auctions that split the powers into alliances A and B.
+
+Each bid carries a proposal (one unallied power for A, another for B); the last bidder
+wins once every other player has passed in a row, pays, and the proposal is placed.
+With the sealed-proxy option a player may instead register a private maximum, and the
+engine bids for them the minimum needed whenever their turn to bid comes round.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.struggle.money import pay
+from rulesets.struggle.setup import left_of
+from rulesets.struggle.state import AuctionState, Proxy, StruggleState, game_data
+
+Ctx = StepContext[StruggleState]
+Proposal = tuple[str | None, str | None]
+
+
+def unallied(state: StruggleState) -> list[str]:
+    return [p for p in state.seats if p not in state.group_a and p not in state.group_b]
+
+
+def proposals(state: StruggleState) -> list[Proposal]:
+    """Every legal proposal: two different unallied powers, or the last one in either row."""
+    free = unallied(state)
+    if len(free) == 1:
+        return [(free[0], None), (None, free[0])]
+    return [(a, b) for a in free for b in free if a != b]
+
+
+def lowest_bid(auction: AuctionState) -> int:
+    return 0 if auction.high_bid is None else auction.high_bid + 1
+
+
+def open_auction(ctx: Ctx, opener: str) -> None:
+    ctx.state.phase = "auction"
+    ctx.state.auction = AuctionState(opener=opener, bidder=opener)
+    ctx.emit("soe.auction_opened", opener=opener)
+    run_proxies(ctx)
+
+
+def place_bid(ctx: Ctx, power: str, amount: int, proposal: Proposal) -> None:
+    _place_bid(ctx, power, amount, proposal)
+    run_proxies(ctx)
+
+
+def pass_bid(ctx: Ctx, power: str) -> None:
+    _pass_bid(ctx, power)
+    run_proxies(ctx)
+
+
+def _place_bid(ctx: Ctx, power: str, amount: int, proposal: Proposal) -> None:
+    auction = _auction(ctx)
+    auction.high_bid, auction.high_bidder = amount, power
+    auction.proposal_a, auction.proposal_b = proposal
+    auction.passes = 0
+    auction.forced_opening = False
+    ctx.emit("soe.bid", power=power, amount=amount, a=proposal[0], b=proposal[1])
+    _next_bidder(ctx)
+
+
+def _pass_bid(ctx: Ctx, power: str) -> None:
+    auction = _auction(ctx)
+    auction.passes += 1
+    ctx.emit("soe.bid_passed", power=power)
+    players = len(ctx.state.seats)
+    if auction.high_bidder is not None and auction.passes >= players - 1:
+        close_auction(ctx)
+        return
+    if auction.high_bidder is None and auction.passes >= players:
+        # Nobody bid: the opener must open at 0 (A17).
+        auction.bidder = auction.opener
+        auction.forced_opening = True
+        return
+    _next_bidder(ctx)
+
+
+def register_proxy(ctx: Ctx, power: str, maximum: int, proposal: Proposal) -> None:
+    auction = _auction(ctx)
+    auction.proxies[power] = Proxy(maximum=maximum, a=proposal[0], b=proposal[1])
+    ctx.emit("soe.proxy_registered", visible_to=[power], power=power, maximum=maximum)
+    _place_bid(ctx, power, lowest_bid(auction), proposal)
+    run_proxies(ctx)
+
+
+def run_proxies(ctx: Ctx) -> None:
+    """While the bidder holds a proxy, bid or pass for them without asking."""
+    while ctx.state.phase == "auction" and ctx.state.auction is not None:
+        auction = ctx.state.auction
+        proxy = auction.proxies.get(auction.bidder)
+        if proxy is None:
+            return
+        if proxy.maximum >= lowest_bid(auction):
+            _place_bid(ctx, auction.bidder, lowest_bid(auction), (proxy.a, proxy.b))
+        else:
+            del auction.proxies[auction.bidder]
+            _pass_bid(ctx, auction.bidder)
+
+
+def _auction(ctx: Ctx) -> AuctionState:
+    assert ctx.state.auction is not None
+    return ctx.state.auction
+
+
+def _next_bidder(ctx: Ctx) -> None:
+    auction = _auction(ctx)
+    auction.bidder = left_of(ctx.state, auction.bidder)
+
+
+def close_auction(ctx: Ctx) -> None:
+    state = ctx.state
+    auction = _auction(ctx)
+    winner = auction.high_bidder
+    assert winner is not None and auction.high_bid is not None
+    pay(ctx, winner, auction.high_bid, "soe.reason.auction")
+    if auction.proposal_a is not None:
+        state.group_a.append(auction.proposal_a)
+    if auction.proposal_b is not None:
+        state.group_b.append(auction.proposal_b)
+    ctx.emit(
+        "soe.auction_won",
+        power=winner,
+        amount=auction.high_bid,
+        a=auction.proposal_a,
+        b=auction.proposal_b,
+    )
+    if unallied(state):
+        open_auction(ctx, left_of(state, auction.opener))
+        return
+    state.auction = None
+    state.turn_order = alliance_turn_order(state)
+    ctx.emit("soe.alliances_set", a=list(state.group_a), b=list(state.group_b))
+    from rulesets.struggle.turns import start_actions
+
+    start_actions(ctx)
+
+
+def alliance_turn_order(state: StruggleState) -> list[str]:
+    """A1, B1, A2, B2, ... read from the alliance display (A15)."""
+    order: list[str] = []
+    for index in range(max(len(state.group_a), len(state.group_b))):
+        for row in (state.group_a, state.group_b):
+            if index < len(row):
+                order.append(row[index])
+    return order
+
+
+def first_opener(state: StruggleState) -> str:
+    if state.war == 1 or state.last_actor is None:
+        return state.first_player
+    return state.last_actor
+
+
+def bid_ceiling(state: StruggleState) -> int:
+    return game_data(state).rules.max_bid

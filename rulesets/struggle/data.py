@@ -1,0 +1,232 @@
+"""The game's components as data: powers, regions, region markers and tiles.
+
+The shipped file `struggle_data.json` reconstructs what the rules text leaves to the
+physical board; every value records where it comes from (`rules`, `example` or
+`reconstructed`) so that a campaign can replace it with a transcription of the real pieces.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_validator
+
+from rulesets.core import IllegalAction
+
+Source = Literal["rules", "example", "reconstructed"]
+RegionKind = Literal["europe", "colony"]
+SeaGroup = Literal["europe", "american", "isolated"]
+MarkerKind = Literal["neutral", "pop", "slaves"]
+TileFamily = Literal["development", "alliance", "commerce"]
+TileNature = Literal["permanent", "once_per_war", "discard", "immediate", "one_shot"]
+Stage = Literal["land", "naval"]
+
+DEVELOPMENT_EFFECTS = frozenset(
+    {
+        "army_training",
+        "naval_training",
+        "reserve",
+        "war_office",
+        "mercenaries",
+        "pressgangs",
+        "trained_natives",
+        "militia",
+        "logistics",
+        "banking",
+        "navigation",
+        "diplomatic_service",
+        "improved_agriculture",
+        "government_reform",
+        "industry",
+        "pirates",
+        "slave_revolt",
+        "fighting_withdrawal",
+        "surprise_attack",
+        "blockade",
+    }
+)
+DATA_FILE = Path(__file__).with_name("struggle_data.json")
+
+
+class Sourced(BaseModel):
+    """A data record whose every field names its provenance."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    provenance: dict[str, Source]
+
+    @model_validator(mode="after")
+    def _every_value_sourced(self) -> Sourced:
+        fields = set(type(self).model_fields) - {"id", "provenance"}
+        missing = sorted(fields - set(self.provenance))
+        if missing:
+            raise ValueError(f"no provenance for {', '.join(missing)}")
+        return self
+
+
+class PowerData(Sourced):
+    id: str
+    home_adjacent: list[str]
+
+
+class RegionData(Sourced):
+    id: str
+    kind: RegionKind
+    sea_group: SeaGroup
+    ships_allowed: bool
+    naval_region: str | None
+    vp: list[int]
+    adjacent: list[str]
+
+
+class MarkerData(Sourced):
+    id: str
+    region: str
+    kind: MarkerKind
+    defence: int | None
+    gold_reward: int
+    vp_reward: int
+
+
+class TileData(Sourced):
+    id: str
+    family: TileFamily
+    effect: str
+    copies: int
+    gold: int
+    unrest: int
+    population: int
+    nature: TileNature
+    regions: list[str]
+    stages: list[Stage]
+
+
+class Rules(Sourced):
+    start_gold: int
+    start_population: int
+    max_population: int
+    population_growth: int
+    markers_at_setup: int
+    markers_per_war: int
+    markers_per_player: int
+    starting_units: int
+    actions_per_turn: int
+    rounds_small_table: int
+    rounds_large_table: int
+    large_table_from: int
+    wars: int
+    control_tokens_per_power: int
+    max_bid: int
+    revolution_unrest: int
+    unrest_penalties: list[int]
+
+
+class GameData(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    version: str
+    rules: Rules
+    powers: list[PowerData]
+    regions: list[RegionData]
+    markers: list[MarkerData]
+    tiles: list[TileData]
+
+    _regions: dict[str, RegionData] = PrivateAttr(default_factory=dict)
+    _markers: dict[str, MarkerData] = PrivateAttr(default_factory=dict)
+    _tiles: dict[str, TileData] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> GameData:
+        check_references(self)
+        self._regions = {region.id: region for region in self.regions}
+        self._markers = {marker.id: marker for marker in self.markers}
+        self._tiles = {tile.id: tile for tile in self.tiles}
+        return self
+
+    def region(self, region_id: str) -> RegionData:
+        return self._regions[region_id]
+
+    def marker(self, marker_id: str) -> MarkerData:
+        return self._markers[marker_id]
+
+    def tile(self, tile_id: str) -> TileData:
+        return self._tiles[tile_id]
+
+    @property
+    def region_ids(self) -> list[str]:
+        return [region.id for region in self.regions]
+
+    @property
+    def power_ids(self) -> list[str]:
+        return [power.id for power in self.powers]
+
+    def power(self, power_id: str) -> PowerData:
+        return next(power for power in self.powers if power.id == power_id)
+
+    def tile_by_effect(self, effect: str) -> TileData | None:
+        return next((tile for tile in self.tiles if tile.effect == effect), None)
+
+
+def _unique(ids: list[str], what: str) -> None:
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"duplicate {what} id")
+
+
+def check_references(data: GameData) -> None:
+    """Every id a record mentions must exist, and the tiles must cover every effect."""
+    regions = {region.id for region in data.regions}
+    powers = {power.id for power in data.powers}
+    for ids, what in (
+        ([r.id for r in data.regions], "region"),
+        ([p.id for p in data.powers], "power"),
+        ([m.id for m in data.markers], "marker"),
+        ([t.id for t in data.tiles], "tile"),
+    ):
+        _unique(ids, what)
+    if regions & powers:
+        raise ValueError("a power id is also a region id")
+    for power in data.powers:
+        if not set(power.home_adjacent) <= regions:
+            raise ValueError(f"power {power.id} is adjacent to an unknown region")
+    for region in data.regions:
+        if not set(region.adjacent) <= regions or not region.vp:
+            raise ValueError(f"region {region.id} has an unknown neighbour or no VP values")
+        if region.naval_region is not None and region.naval_region not in regions:
+            raise ValueError(f"region {region.id} has an unknown naval region")
+    for marker in data.markers:
+        if marker.region not in regions:
+            raise ValueError(f"marker {marker.id} names an unknown region")
+        if (marker.kind == "neutral") != (marker.defence is not None):
+            raise ValueError(f"marker {marker.id}: only a neutral has a defence value")
+    effects = {tile.effect for tile in data.tiles if tile.family == "development"}
+    if effects != DEVELOPMENT_EFFECTS:
+        raise ValueError("the development tiles must cover each known effect exactly")
+    for tile in data.tiles:
+        if not set(tile.regions) <= regions:
+            raise ValueError(f"tile {tile.id} names an unknown region")
+        if tile.family != "development" and not tile.regions:
+            raise ValueError(f"tile {tile.id} needs at least one region")
+        if tile.family == "alliance" and not tile.stages:
+            raise ValueError(f"alliance tile {tile.id} needs a stage")
+        if min(tile.copies, tile.gold, tile.unrest, tile.population) < 0:
+            raise ValueError(f"tile {tile.id} has a negative number")
+
+
+def parse_data(raw: dict[str, Any]) -> GameData:
+    """Load a data file, refusing a bad one with the field at fault and the reason."""
+    try:
+        return GameData.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "data"
+        reason = str(first.get("msg", "invalid"))[:200]
+        raise IllegalAction("core.error.bad_data", field=where, reason=reason) from None
+
+
+@cache
+def default_data() -> GameData:
+    with DATA_FILE.open(encoding="utf-8") as handle:
+        return parse_data(json.load(handle))

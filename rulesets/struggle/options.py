@@ -1,0 +1,46 @@
+"""Campaign options: the sealed proxy auction and each ASSUMPTION of the spec that changes
+play, with the spec's choice as the default (ids in brackets refer to spec section 6.1)."""
+
+from __future__ import annotations
+
+from rulesets.core import Msg, OptionSpec
+
+
+def _flag(name: str, default: bool) -> OptionSpec:
+    return OptionSpec(
+        name=name, kind="bool", default=default, description=Msg(key=f"soe.option.{name}")
+    )
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    _flag("sealed_proxy_bidding", False),
+    _flag("attacker_needs_unit", False),  # A20
+    _flag("sea_loss_unrest", True),  # A34
+    _flag("naval_support_needs_ship", True),  # A22
+    _flag("void_loss_to_ally", False),  # A24
+    _flag("fort_dies_to_seven_on_tie", False),  # A25
+    _flag("alliance_needs_unit", False),  # A28
+    _flag("withdrawal_spares_fort", False),  # A30
+    OptionSpec(
+        name="commerce_timing",  # A06
+        kind="choice",
+        default="free_action",
+        choices=("free_action", "income"),
+        description=Msg(key="soe.option.commerce_timing"),
+    ),
+    OptionSpec(
+        name="setup_tokens",  # A67
+        kind="choice",
+        default="per_marker",
+        choices=("per_marker", "per_region"),
+        description=Msg(key="soe.option.setup_tokens"),
+    ),
+    OptionSpec(
+        name="fort_limit",  # A62: 0 means no limit
+        kind="int",
+        default=0,
+        low=0,
+        high=20,
+        description=Msg(key="soe.option.fort_limit"),
+    ),
+)

@@ -1,0 +1,100 @@
+"""Phase 3's rounds and turns, and the passage from one war to the next."""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.struggle.income import income_and_upkeep
+from rulesets.struggle.scoring import end_game, score_regions
+from rulesets.struggle.setup import place_markers
+from rulesets.struggle.state import StruggleState, TurnState, game_data
+
+Ctx = StepContext[StruggleState]
+
+
+def start_actions(ctx: Ctx) -> None:
+    state = ctx.state
+    state.phase = "actions"
+    state.round = 1
+    state.used_one_shot_this_round = {}
+    ctx.emit("soe.round_started", war=state.war, round=state.round)
+    begin_turn(ctx, state.turn_order[0])
+
+
+def begin_turn(ctx: Ctx, power: str) -> None:
+    state = ctx.state
+    state.active = power
+    state.step = None
+    state.turn = TurnState(actions_left=game_data(state).rules.actions_per_turn)
+    ctx.emit("soe.turn_started", power=power)
+
+
+def action_done(ctx: Ctx) -> None:
+    """One of the active player's actions is over: spend it, and end the turn if none left."""
+    state = ctx.state
+    state.step = None
+    state.turn.actions_left -= 1
+    if state.turn.actions_left <= 0:
+        end_turn(ctx)
+
+
+def end_turn(ctx: Ctx) -> None:
+    state = ctx.state
+    assert state.active is not None
+    state.step = None
+    index = state.turn_order.index(state.active)
+    if index + 1 < len(state.turn_order):
+        begin_turn(ctx, state.turn_order[index + 1])
+        return
+    state.last_actor = state.active
+    if state.round < state.rounds_in_war:
+        state.round += 1
+        state.used_one_shot_this_round = {}
+        ctx.emit("soe.round_started", war=state.war, round=state.round)
+        begin_turn(ctx, state.turn_order[0])
+        return
+    end_of_war(ctx)
+
+
+def end_of_war(ctx: Ctx) -> None:
+    state = ctx.state
+    state.active = None
+    income_and_upkeep(ctx)
+    score_regions(ctx)
+    reset_for_next_war(ctx)
+    if state.war >= game_data(state).rules.wars:
+        end_game(ctx)
+        return
+    state.war += 1
+    ctx.emit("soe.war_started", war=state.war)
+    place_markers(ctx, game_data(state).rules.markers_per_war)
+    from rulesets.struggle.auction import first_opener, open_auction
+
+    open_auction(ctx, first_opener(state))
+
+
+def reset_for_next_war(ctx: Ctx) -> None:
+    """Once-per-war tiles stand up again; Alliance tiles and the Blockade go back to stock."""
+    state = ctx.state
+    data = game_data(state)
+    for holder in state.powers.values():
+        kept = []
+        for held in holder.tiles:
+            if data.tile(held.tile).family == "alliance":
+                state.stock[held.tile] += 1
+                continue
+            held.used = False
+            kept.append(held)
+        holder.tiles = kept
+    if state.blockade is not None:
+        state.stock[blockade_tile(state)] += 1
+        state.blockade = None
+    state.group_a, state.group_b = [], []
+    state.turn_order = []
+    state.round = 1
+    ctx.emit("soe.war_ended", war=state.war)
+
+
+def blockade_tile(state: StruggleState) -> str:
+    tile = game_data(state).tile_by_effect("blockade")
+    assert tile is not None
+    return tile.id
