@@ -13,6 +13,7 @@ import simcord
 import simcord.interactions
 
 from bot.discord.client import CourierBot
+from bot.discord.errors import refusal_text
 from bot.services import CampaignService, open_service
 
 
@@ -91,6 +92,17 @@ def patch_locales(monkeypatch: pytest.MonkeyPatch, locales: dict[int, str]) -> N
     monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
 
 
+def acknowledge_refusals(env: simcord.Env) -> None:
+    """SimCord records every error that reaches the tree's handler, including the refusals
+    that handler turns into sentences; those are expected, anything else fails the test."""
+    try:
+        env.raise_errors()
+    except ExceptionGroup as group:
+        unexpected = [error for error in group.exceptions if refusal_text(error, "en") is None]
+        if unexpected:
+            raise ExceptionGroup("unexpected bot errors", unexpected) from None
+
+
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
     return tmp_path / "courier.sqlite3"
@@ -123,4 +135,22 @@ def table(
     )
     locales: dict[int, str] = {}
     patch_locales(monkeypatch, locales)
-    return Table(env, simcord_bot, guild, channel, moderator, alice, bob, carol, spectator, locales)
+    yield Table(env, simcord_bot, guild, channel, moderator, alice, bob, carol, spectator, locales)
+    acknowledge_refusals(env)
+
+
+async def open_mini_campaign(table: Table, *, language: str = "en") -> int:
+    """alice creates a miniature game, alice takes red, bob blue, alice starts it."""
+    await table.alice.slash(table.channel, "campaign create", game="mini", language=language)
+    campaign = await table.bot.service.campaign_for_channel(table.channel.id)
+    assert campaign is not None
+    await table.alice.slash(table.channel, "campaign join", seat="red")
+    await table.bob.slash(table.channel, "campaign join", seat="blue")
+    await table.alice.slash(table.channel, "campaign start")
+    return campaign.id
+
+
+async def luck_of(table: Table, campaign_id: int, seat: str) -> int:
+    campaign = await table.bot.service.get_campaign(campaign_id)
+    state = await table.bot.service.state_at(campaign_id, campaign.seq)
+    return int(state.luck[seat])  # type: ignore[attr-defined]
