@@ -124,7 +124,7 @@ async def simcord_bot(database: Path) -> CourierBot:
 @pytest.fixture
 def table(
     simcord_env: simcord.Env, simcord_bot: CourierBot, monkeypatch: pytest.MonkeyPatch
-) -> Table:
+) -> Iterator[Table]:
     env = simcord_env
     guild = env.create_guild("Courier table")
     channel = guild.create_text_channel("campaigns")
