@@ -3,6 +3,7 @@ channel, a moderator, three players, a spectator, and helpers to read what was p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
