@@ -1,0 +1,56 @@
+"""`python -m bot` runs the Discord bot; `python -m bot console` opens a local table."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from pydantic import ValidationError
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
+    " or in the environment, or try a game locally without Discord with `make console`."
+)
+USAGE = "usage: python -m bot [console [--help]]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["console"]:
+        from bot.console import main as console_main
+
+        return console_main(args[1:])
+    if args:
+        print(USAGE, file=sys.stderr)
+        return 0 if args[0] in ("-h", "--help") else 2
+    return run_discord()
+
+
+def run_discord() -> int:
+    from bot.config import Settings
+    from bot.logging_setup import configure_logging
+
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        print(f"The setting {where} is invalid: {problem['msg']}.", file=sys.stderr)
+        return 2
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        adapter = importlib.import_module("bot.discord")
+    except ModuleNotFoundError as error:
+        if error.name not in ("bot.discord", "discord"):
+            raise
+        print("The Discord adapter (bot/discord) is not available here.", file=sys.stderr)
+        return 1
+    adapter.main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

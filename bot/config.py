@@ -1,0 +1,36 @@
+"""Settings, read from the environment and `.env` (every key is listed in `.env.example`).
+
+Everything has a default except the Discord token, so the console and the tests run with
+no configuration at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="COURIER_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+    )
+
+    discord_token: str | None = Field(
+        default=None,
+        repr=False,  # never printed with the settings
+        validation_alias=AliasChoices("DISCORD_TOKEN", "COURIER_DISCORD_TOKEN"),
+    )
+    database: Path = Path("data/courier.sqlite3")
+    log_level: LogLevel = "INFO"
+    dev_guild_id: int | None = None
+    moderator_role: str = "Courier Moderator"
+    default_language: Literal["en", "fr"] = "en"

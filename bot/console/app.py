@@ -1,0 +1,80 @@
+"""`python -m bot console`: arguments, the database, and the table's read loop."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from bot.console.table import Table, option_value
+from bot.i18n import LANGUAGES, translate
+from bot.services import ServiceError, open_service
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    from bot.config import Settings
+
+    settings = Settings()
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console",
+        description="A local table for any game, in the same database as the bot. "
+        "Type 'help' at the table for its commands.",
+    )
+    parser.add_argument("--db", type=Path, default=settings.database, help="database file")
+    parser.add_argument("--campaign", type=int, help="resume this campaign")
+    parser.add_argument("--game", help="create a campaign of this game")
+    parser.add_argument("--seats", help="with --game: seats to fill and start, e.g. red,blue")
+    parser.add_argument("--option", action="append", default=[], help="with --game: NAME=VALUE")
+    parser.add_argument("--seed", help="with --game: the dice seed (hex), for a repeatable game")
+    parser.add_argument("--lang", choices=LANGUAGES, default=settings.default_language)
+    return parser.parse_args(argv)
+
+
+async def _prepare(table: Table, args: argparse.Namespace) -> None:
+    """Carry out what the command line asked for before reading the table's input."""
+    if args.campaign is not None:
+        await table.open([str(args.campaign)])
+    elif args.game:
+        options = dict(pair.partition("=")[::2] for pair in args.option)
+        campaign = await table.service.create_campaign(
+            ruleset=args.game,
+            creator_id="console",
+            guild_id=None,
+            channel_id=None,
+            options={name: option_value(value) for name, value in options.items()},
+            language=args.lang,
+            seed_hex=args.seed,
+        )
+        table.campaign_id = campaign.id
+        table.say("console.created", campaign=campaign.id, commitment=campaign.seed_commitment)
+        if args.seats:
+            for seat in args.seats.split(","):
+                await table.seat([seat.strip()])
+            await table.start([])
+
+
+async def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    service = await open_service(args.db)
+    table = Table(service, stdin, stdout, args.lang)
+    try:
+        try:
+            await _prepare(table, args)
+        except ServiceError as error:
+            table.write(translate(error.key, args.lang, **error.params))
+            return 1
+        if table.campaign_id is None:
+            table.say("console.welcome", db=str(args.db))
+        await table.run()
+    finally:
+        await service.close()
+    return 0
+
+
+def main(
+    argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run the console; `stdin` may be a script of commands (one per line)."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    return asyncio.run(run(args, stdin or sys.stdin, stdout or sys.stdout))

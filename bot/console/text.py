@@ -1,0 +1,88 @@
+"""How the console shows things: numbered choices, events as sentences, views, the log."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.i18n import localise_value, render, translate
+from bot.services import LogEntry
+from rulesets.core import Choice, Event, Prompt
+
+
+def choice_text(choice: Choice, language: str) -> str:
+    """The choice's own label, or its action spelled out: 'bid amount 1–10', 'call low'."""
+    if choice.label is not None:
+        text = render(choice.label, language)
+    else:
+        fixed = [
+            str(localise_value(value, language))
+            for name, value in choice.action.items()
+            if name != "type"
+        ]
+        text = " ".join([choice.kind, *fixed])
+    ranges = [f"{name} {span.low}–{span.high}" for name, span in choice.ranges.items()]
+    return " ".join([text, *ranges])
+
+
+def action_text(action: dict[str, Any], language: str) -> str:
+    """An action as the console echoes it: its type, then its values ('bid 3')."""
+    values = []
+    for name, value in action.items():
+        if name != "type":
+            shown = value if isinstance(value, list) else [value]
+            values.append(", ".join(str(localise_value(item, language)) for item in shown))
+    return " ".join([str(action.get("type", "?")), *values])
+
+
+def seat_name(seat: str, language: str) -> str:
+    return str(localise_value(seat, language))
+
+
+def seat_choices(prompts: list[Prompt], seat: str) -> list[Choice]:
+    """Every choice open to `seat`, numbered from 1 in the order shown."""
+    return [choice for prompt in prompts if prompt.seat == seat for choice in prompt.choices]
+
+
+def prompt_lines(prompts: list[Prompt], language: str) -> list[str]:
+    lines = []
+    for seat in dict.fromkeys(prompt.seat for prompt in prompts):
+        asked = "; ".join(render(p.text, language) for p in prompts if p.seat == seat)
+        lines.append(translate("console.must_decide", language, seat=seat, prompt=asked))
+        for number, choice in enumerate(seat_choices(prompts, seat), start=1):
+            lines.append(f"  {number}. {choice_text(choice, language)}")
+    return lines
+
+
+def event_lines(events: list[Event], language: str) -> list[str]:
+    """Public events as sentences; a private one is marked with the seats that see it."""
+    lines = []
+    for event in events:
+        sentence = render(event, language)
+        if event.visible_to is None:
+            lines.append(f"  {sentence}")
+        else:
+            readers = ", ".join(seat_name(seat, language) for seat in event.visible_to)
+            lines.append(
+                "  " + translate("console.private_event", language, seats=readers, text=sentence)
+            )
+    return lines
+
+
+def history_lines(entries: list[LogEntry], language: str) -> list[str]:
+    lines = []
+    for entry in entries:
+        who = seat_name(entry.seat, language) if entry.seat else "—"
+        lines.append(f"#{entry.seq} {who}: {action_text(entry.action, language)}")
+        lines.extend(event_lines(entry.events, language))
+    return lines
+
+
+def view_text(view: dict[str, Any]) -> str:
+    return json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def scores_text(scores: dict[str, int], language: str) -> str:
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    shown = ", ".join(f"{seat_name(seat, language)} {points}" for seat, points in ranked)
+    return translate("console.final_scores", language, scores=shown)
