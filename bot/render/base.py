@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from bot.render.colours import INK, PAPER, RGB, mix, rgb
 from bot.render.fonts import font
 from bot.render.shapes import Point, chaikin, dashes, scaled
-from rulesets.core.scene import MapGeometry
+from rulesets.core.scene import Inset, MapGeometry, Shape
 
 BASE_OVERSAMPLE = 2
 BASE_CACHE_SIZE = 8
@@ -60,12 +60,60 @@ def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, image.width, image.height), fill=rgb(geometry.background))
     line = max(1, round(factor * 1.2))
+    layers = sorted({shape.layer for shape in geometry.art} | {i.layer for i in geometry.insets})
+    for layer in layers or [0]:
+        for inset in geometry.insets:
+            if inset.layer == layer:
+                _draw_inset(draw, inset, factor, line)
+        _draw_land(draw, [shape for shape in geometry.art if shape.layer == layer], factor, line)
+    _draw_lanes(draw, geometry, factor)
+    for region in geometry.regions.values():
+        fill = rgb(region.fill)
+        points = scaled(chaikin(region.outline, region.smooth), factor)
+        draw.polygon(points, fill=fill, outline=mix(fill, INK, 0.55), width=line)
+    caption_font = font("italic", 14 * factor)
+    for text, (x, y) in geometry.captions:
+        draw.text(
+            (x * factor, y * factor), text, fill=(60, 95, 125), font=caption_font, anchor="mm"
+        )
+    side = geometry.sidebar
+    box = scaled([(side.x, side.y), (side.x + side.width, side.y + side.height)], factor)
+    draw.rounded_rectangle(
+        (*box[0], *box[1]), radius=10 * factor, fill=PAPER, outline=INK, width=line
+    )
+    return image.reduce(BASE_OVERSAMPLE)
 
-    for shape in geometry.art:
-        outline = rgb(shape.outline) if shape.outline else None
-        points = scaled(chaikin(shape.points, shape.smooth), factor)
-        draw.polygon(points, fill=rgb(shape.fill), outline=outline, width=line)
 
+def _draw_land(draw: ImageDraw.ImageDraw, shapes: list[Shape], factor: float, line: int) -> None:
+    """Coasts first, then every fill over them: touching shapes merge without a seam."""
+    outlines = [scaled(chaikin(shape.points, shape.smooth), factor) for shape in shapes]
+    for shape, points in zip(shapes, outlines):
+        if shape.outline:
+            draw.polygon(points, outline=rgb(shape.outline), width=line * 2)
+    for shape, points in zip(shapes, outlines):
+        draw.polygon(points, fill=rgb(shape.fill))
+
+
+def _draw_inset(draw: ImageDraw.ImageDraw, inset: Inset, factor: float, line: int) -> None:
+    box = inset.box
+    corners = (
+        box.x * factor,
+        box.y * factor,
+        (box.x + box.width) * factor,
+        (box.y + box.height) * factor,
+    )
+    draw.rectangle(corners, fill=rgb(inset.fill), outline=INK, width=line)
+    if inset.title:
+        draw.text(
+            (corners[0] + 8 * factor, corners[3] - 8 * factor),
+            inset.title,
+            fill=(60, 95, 125),
+            font=font("italic", 15 * factor),
+            anchor="lb",
+        )
+
+
+def _draw_lanes(draw: ImageDraw.ImageDraw, geometry: MapGeometry, factor: float) -> None:
     for link in geometry.sea_links:
         points = scaled(lane_points(geometry, link.between, link.via), factor)
         colour = LANE_COLOURS.get(link.style, INK)
@@ -74,21 +122,3 @@ def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
         else:
             for segment in dashes(points, 9 * factor, 6 * factor):
                 draw.line(segment, fill=colour, width=round(factor * 2.2))
-
-    for region in geometry.regions.values():
-        fill = rgb(region.fill)
-        points = scaled(chaikin(region.outline, region.smooth), factor)
-        draw.polygon(points, fill=fill, outline=mix(fill, INK, 0.6), width=line)
-
-    for text, (x, y) in geometry.captions:
-        caption_font = font("italic", 15 * factor)
-        draw.text(
-            (x * factor, y * factor), text, fill=(70, 100, 130), font=caption_font, anchor="mm"
-        )
-
-    side = geometry.sidebar
-    box = scaled([(side.x, side.y), (side.x + side.width, side.y + side.height)], factor)
-    draw.rounded_rectangle(
-        (*box[0], *box[1]), radius=10 * factor, fill=PAPER, outline=INK, width=line
-    )
-    return image.reduce(BASE_OVERSAMPLE)

@@ -21,12 +21,13 @@ from rulesets.core.scene import RegionGeometry, RegionScene, Scene
 
 TITLE_SIZE = 13.0
 BAND_HEIGHT = 19.0
-SYMBOL_SIZE = 19.0
-MARKER_SIZE = 18.0
-COUNT_SIZE = 14.0
+SYMBOL_SIZE = 21.0
+MARKER_SIZE = 20.0
+COUNT_SIZE = 15.0
 PAD = 5.0
 GAP = 4.0
 ROW_GAP = 4.0
+TRAY: RGB = (226, 222, 212)
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Item:
     sprite: Image.Image
     count: str = ""
     space_after: float = 0.0
+    tray: bool = False  # markers sit on a grey tray so that they never read as pieces
 
 
 def _count_text(count: int) -> str:
@@ -64,13 +66,19 @@ def piece_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
     return items
 
 
-def marker_items(region: RegionScene, scale: float) -> list[Item]:
+def marker_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
     items = []
     for marker in region.markers:
         style = marker_style(marker.kind)
         text = style.text if marker.value is None else str(marker.value)
         sprite = symbol(style.shape, style.fill, text, round(MARKER_SIZE * scale))
-        items.append(Item(sprite, space_after=3 * scale))
+        if marker.holds is None:
+            items.append(Item(sprite, space_after=3 * scale, tray=True))
+            continue
+        items.append(Item(sprite, space_after=1 * scale, tray=True))
+        held = scene.style_of(marker.holds)
+        token = symbol(CONTROL, rgb(held.colour), held.letter, round(MARKER_SIZE * 0.8 * scale))
+        items.append(Item(token, space_after=4 * scale, tray=True))
     return items
 
 
@@ -100,7 +108,7 @@ def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> 
     for items in (
         control_items(region, scene, scale),
         piece_items(region, scene, scale),
-        marker_items(region, scale),
+        marker_items(region, scene, scale),
     ):
         rows.extend(flow(items, inner, scale))
     return rows
@@ -160,8 +168,12 @@ def draw_card(
     y = band_bottom + PAD * scale
     for row in rows:
         x = left + PAD * scale
+        if row and row[0].tray:
+            tray = (x - 2 * scale, y - scale, right - PAD * scale + 2 * scale, y + 22 * scale)
+            draw.rounded_rectangle(tray, radius=3 * scale, fill=TRAY)
         for item in row:
-            image.paste(item.sprite, (round(x), round(y)), item.sprite)
+            top_y = y + (SYMBOL_SIZE * scale - item.sprite.height) / 2
+            image.paste(item.sprite, (round(x), round(top_y)), item.sprite)
             x += item.sprite.width
             if item.count:
                 x += 2 * scale

@@ -12,9 +12,11 @@ from bot.render.colours import RGB
 from bot.render.sprites import (
     SymbolShape,
     draw_block,
+    draw_coin,
     draw_diamond,
     draw_disc,
     draw_framed_square,
+    draw_octagon,
     draw_ship,
     draw_square,
     draw_tag,
@@ -28,6 +30,7 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "army": SymbolShape(draw_block),
     "fleet": SymbolShape(draw_ship, aspect=1.35),
     "fort": SymbolShape(draw_tower),
+    "blockade": SymbolShape(draw_octagon),
 }
 
 
@@ -40,10 +43,12 @@ class MarkerStyle:
 
 MARKER_STYLES: dict[str, MarkerStyle] = {
     "neutral": MarkerStyle(SymbolShape(draw_square), (250, 250, 246)),
-    "gold": MarkerStyle(SymbolShape(draw_disc), (236, 190, 60)),
+    "gold": MarkerStyle(SymbolShape(draw_coin), (201, 150, 30)),
     "vp": MarkerStyle(SymbolShape(draw_framed_square), (250, 250, 246)),
     "pop": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (170, 214, 160), "Pop"),
     "slaves": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (190, 190, 190), "Slv"),
+    "pirates": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (60, 60, 60), "Pir"),
+    "slave_revolt": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (150, 40, 40), "Rev"),
 }
 UNKNOWN_MARKER = MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (225, 225, 225), "?")
 

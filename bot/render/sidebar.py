@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.colours import INK, RGB, WHITE, rgb
 from bot.render.fonts import font
@@ -13,8 +13,8 @@ from rulesets.core.scene import Panel, Rect, Scene
 NEUTRAL_PIECE: RGB = (160, 160, 160)
 HIGHLIGHT: RGB = (250, 232, 150)
 PANEL_BAND: RGB = (72, 62, 52)
-ROW_HEIGHT = 25.0
-FIRST_COLUMN = 128.0
+ROW_HEIGHT = 29.0
+FIRST_COLUMN = 150.0
 MARGIN = 14.0
 
 
@@ -72,9 +72,9 @@ def draw_panel(
     y += band + 3 * scale
     lefts = _column_lefts(panel, x, width, scale)
     step = lefts[2] - lefts[1] if len(lefts) > 2 else width - FIRST_COLUMN * scale
-    header_font = font("narrow", 12 * scale)
     for index, column in enumerate(panel.columns):
         cell_x = lefts[index] + (step / 2 if index else 4 * scale)
+        header_font = _fitting(column, 11.5 * scale, step - 2 * scale if index else width)
         draw.text(
             (cell_x, y + 8 * scale),
             column,
@@ -116,7 +116,7 @@ def draw_panel(
                 (cell_x, y + row_h / 2),
                 cell,
                 fill=INK,
-                font=font("bold", 14 * scale),
+                font=font("bold", 15 * scale),
                 anchor="mm" if index else "lm",
             )
         y += row_h
@@ -169,11 +169,15 @@ def draw_legend(
         anchor="lm",
     )
     y += band + 6 * scale
-    column_w = width / 2
-    label_font = font("sans", 12.5 * scale)
+    label_font = font("sans", 13 * scale)
+    label_width = max(label_font.getlength(entry.label) for entry in scene.legend)
+    # Two columns when the labels fit beside their symbols, one column otherwise.
+    columns = 2 if label_width + 48 * scale < width / 2 else 1
+    column_w = width / columns
+    step = 25 * scale
     for index, entry in enumerate(scene.legend):
-        cell_x = x + (index % 2) * column_w + 4 * scale
-        cell_y = y + (index // 2) * 24 * scale
+        cell_x = x + (index % columns) * column_w + 4 * scale
+        cell_y = y + (index // columns) * step
         sprite = legend_sprite(entry.symbol, scale)
         image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
         draw.text(
@@ -183,4 +187,11 @@ def draw_legend(
             font=label_font,
             anchor="lm",
         )
-    return y + ((len(scene.legend) + 1) // 2) * 24 * scale
+    return y + -(-len(scene.legend) // columns) * step
+
+
+def _fitting(text: str, size: float, room: float) -> ImageFont.FreeTypeFont:
+    """The narrow face at `size`, or smaller until `text` fits in `room` pixels."""
+    while size > 7 and font("narrow", size).getlength(text) > room:
+        size *= 0.92
+    return font("narrow", size)

@@ -44,12 +44,12 @@ def draw_block(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
 def draw_ship(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
     """A fleet: a hull under a sail; the letter sits in the hull."""
     stroke = _stroke(h)
-    hull = [(w * 0.03, h * 0.42), (w * 0.97, h * 0.42), (w * 0.80, h * 0.95), (w * 0.20, h * 0.95)]
-    draw.line([(w * 0.5, h * 0.05), (w * 0.5, h * 0.45)], fill=INK, width=stroke)
-    sail = [(w * 0.54, h * 0.05), (w * 0.86, h * 0.36), (w * 0.54, h * 0.36)]
+    hull = [(w * 0.02, h * 0.34), (w * 0.98, h * 0.34), (w * 0.82, h * 0.96), (w * 0.18, h * 0.96)]
+    draw.line([(w * 0.5, h * 0.03), (w * 0.5, h * 0.36)], fill=INK, width=stroke)
+    sail = [(w * 0.55, h * 0.03), (w * 0.80, h * 0.30), (w * 0.55, h * 0.30)]
     draw.polygon(sail, fill=fill, outline=INK, width=stroke)
     draw.polygon(hull, fill=fill, outline=INK, width=stroke)
-    return (w * 0.2, h * 0.42, w * 0.8, h * 0.95)
+    return (w * 0.18, h * 0.36, w * 0.82, h * 0.96)
 
 
 def draw_tower(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
@@ -76,6 +76,33 @@ def draw_disc(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
     return (0, 0, w, h)
 
 
+def draw_coin(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A gold coin: a disc with an inner ring, unlike the plain disc of a control token."""
+    pad, ring = h * 0.04, h * 0.13
+    draw.ellipse((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=_stroke(h))
+    draw.ellipse((ring, ring, w - ring, h - ring), outline=INK, width=max(1, _stroke(h) // 2))
+    return (pad, pad, w - pad, h - pad)
+
+
+def draw_octagon(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A blockade: an octagon, like a stop sign across the sea lane."""
+    cut = 0.3
+    xs = (w * 0.04, w * cut, w * (1 - cut), w * 0.96)
+    ys = (h * 0.04, h * cut, h * (1 - cut), h * 0.96)
+    points = [
+        (xs[1], ys[0]),
+        (xs[2], ys[0]),
+        (xs[3], ys[1]),
+        (xs[3], ys[2]),
+        (xs[2], ys[3]),
+        (xs[1], ys[3]),
+        (xs[0], ys[2]),
+        (xs[0], ys[1]),
+    ]
+    draw.polygon(points, fill=fill, outline=INK, width=_stroke(h))
+    return (0, 0, w, h)
+
+
 def draw_diamond(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
     """Any piece kind a ruleset has not given a shape: a diamond, still lettered."""
     points = [(w / 2, h * 0.03), (w * 0.97, h / 2), (w / 2, h * 0.97), (w * 0.03, h / 2)]
@@ -91,9 +118,9 @@ def draw_square(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box
 
 def draw_framed_square(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
     """A square with a heavy frame: a marker that pays victory points."""
-    pad = h * 0.05
-    draw.rectangle((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=_stroke(h) * 3)
-    return (0, 0, w, h)
+    pad, frame = h * 0.04, _stroke(h) * 2
+    draw.rectangle((pad, pad, w - pad, h - pad), fill=fill, outline=INK, width=frame)
+    return (frame, frame, w - frame, h - frame)
 
 
 def draw_tag(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
@@ -115,7 +142,7 @@ def symbol(
     left, top, right, bottom = shape.draw(draw, big_w, big_h, fill)
     if text:
         box_h = bottom - top
-        size = box_h * (0.78 if len(text) == 1 else 0.62 if len(text) == 2 else 0.5)
+        size = box_h * (0.8 if len(text) == 1 else 0.62 if len(text) == 2 else 0.5)
         while size > 6 and font(face, size).getlength(text) > (right - left) * 0.9:
             size *= 0.9
         centre = ((left + right) / 2, (top + bottom) / 2)

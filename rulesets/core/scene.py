@@ -38,10 +38,14 @@ class PieceStack(_Frozen):
 
 
 class RegionMarker(_Frozen):
-    """A counter lying on a region: its kind (neutral, gold, vp, pop...) and its value."""
+    """A counter lying on a region: its kind (neutral, gold, vp, pop...) and its value.
+
+    `holds` names the power whose control token the counter has captured, if any.
+    """
 
     kind: str
     value: int | None = None
+    holds: str | None = None
 
 
 class RegionScene(_Frozen):
@@ -103,6 +107,7 @@ class Scene(_Frozen):
         styled = {style.power for style in self.powers}
         for region in self.regions:
             used = set(region.control) | {stack.power for stack in region.pieces}
+            used |= {marker.holds for marker in region.markers if marker.holds}
             missing = used - styled
             if missing:
                 raise ValueError(f"region {region.id} uses unstyled powers {sorted(missing)}")
@@ -125,6 +130,7 @@ class Shape(_Frozen):
     fill: str
     outline: str | None = None
     smooth: int = Field(default=2, ge=0, le=4)
+    layer: int = 0
 
 
 class Rect(_Frozen):
@@ -132,6 +138,15 @@ class Rect(_Frozen):
     y: float
     width: float = Field(gt=0)
     height: float = Field(gt=0)
+
+
+class Inset(_Frozen):
+    """A framed box of its own (distant colonies drawn at their own scale), under `layer`."""
+
+    box: Rect
+    fill: str
+    title: str = ""
+    layer: int = 1
 
 
 class RegionGeometry(_Frozen):
@@ -173,6 +188,7 @@ class MapGeometry(_Frozen):
     width: float = Field(gt=0)
     height: float = Field(gt=0)
     background: str
+    insets: list[Inset] = Field(default_factory=list)
     art: list[Shape] = Field(default_factory=list)
     regions: dict[str, RegionGeometry]
     ports: dict[str, Point] = Field(default_factory=dict)

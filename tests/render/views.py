@@ -9,6 +9,8 @@ POWERS = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
 
 def _region(kind: str, vp: list[int], **parts: Any) -> dict[str, Any]:
     region: dict[str, Any] = {
+        "raiders": [],
+        "blockade": None,
         "kind": kind,
         "vp": vp,
         "control": {},
@@ -22,7 +24,13 @@ def _region(kind: str, vp: list[int], **parts: Any) -> dict[str, Any]:
 
 
 def _neutral(defence: int, gold: int = 0, vp: int = 0) -> dict[str, Any]:
-    return {"kind": "neutral", "value": defence, "gold_reward": gold, "vp_reward": vp}
+    return {
+        "id": f"N{defence}{gold}{vp}",
+        "kind": "neutral",
+        "value": defence,
+        "gold": gold,
+        "vp": vp,
+    }
 
 
 def midgame_view() -> dict[str, Any]:
@@ -80,7 +88,7 @@ def midgame_view() -> dict[str, Any]:
                 armies={"GBR": 2, "FRA": 2},
                 fleets={"GBR": 1, "FRA": 1},
                 forts={"FRA": 1},
-                markers=[{"kind": "pop", "value": None}],
+                markers=[{"kind": "pop", "value": None, "gold": 0, "vp": 0}],
             ),
             "SAM": _region(
                 "colony",
@@ -88,21 +96,22 @@ def midgame_view() -> dict[str, Any]:
                 control={"SPA": 3, "UPR": 1},
                 armies={"SPA": 2},
                 fleets={"SPA": 1},
-                markers=[_neutral(2), {"kind": "pop", "value": None}],
+                markers=[_neutral(2), {"kind": "pop", "value": None, "gold": 0, "vp": 0}],
             ),
             "CAR": _region(
                 "colony",
                 [7, 4],
                 control={"SPA": 1, "GBR": 1, "FRA": 1, "UPR": 1},
                 fleets={"GBR": 2, "SPA": 1},
-                markers=[{"kind": "slaves", "value": None}],
+                markers=[{"kind": "slaves", "value": None, "gold": 0, "vp": 0}],
+                raiders=[{"tile": "pirates", "held": "FRA"}],
             ),
             "AFR": _region(
                 "colony",
                 [4, 2],
                 control={"UPR": 1},
                 fleets={"UPR": 1},
-                markers=[_neutral(3), {"kind": "slaves", "value": None}],
+                markers=[_neutral(3), {"kind": "slaves", "value": None, "gold": 0, "vp": 0}],
             ),
             "IND": _region(
                 "colony",
@@ -110,6 +119,7 @@ def midgame_view() -> dict[str, Any]:
                 control={"GBR": 2, "FRA": 2},
                 armies={"GBR": 1, "FRA": 1},
                 fleets={"GBR": 1},
+                blockade="GBR",
                 markers=[_neutral(4, gold=3)],
             ),
             "EIN": _region(
@@ -118,17 +128,17 @@ def midgame_view() -> dict[str, Any]:
                 control={"UPR": 3},
                 fleets={"UPR": 2},
                 forts={"UPR": 1},
-                markers=[{"kind": "pop", "value": None}],
+                markers=[{"kind": "pop", "value": None, "gold": 0, "vp": 0}],
             ),
         },
         "homes": {
-            "GBR": {"armies": 1, "fleets": 2},
-            "FRA": {"armies": 2, "fleets": 0},
-            "PRU": {"armies": 3, "fleets": 0},
-            "AUS": {"armies": 2, "fleets": 0},
-            "SPA": {"armies": 0, "fleets": 1},
-            "RUS": {"armies": 2, "fleets": 0},
-            "UPR": {"armies": 0, "fleets": 1},
+            "GBR": {"armies": 1, "fleets": 2, "forts": 0},
+            "FRA": {"armies": 2, "fleets": 0, "forts": 1},
+            "PRU": {"armies": 3, "fleets": 0, "forts": 0},
+            "AUS": {"armies": 2, "fleets": 0, "forts": 0},
+            "SPA": {"armies": 0, "fleets": 1, "forts": 0},
+            "RUS": {"armies": 2, "fleets": 0, "forts": 0},
+            "UPR": {"armies": 0, "fleets": 1, "forts": 0},
         },
         "powers": {
             "GBR": {

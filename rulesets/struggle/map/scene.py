@@ -44,26 +44,33 @@ ENGLISH: dict[str, str] = {
     "legend.army": "Armies",
     "legend.fleet": "Fleets",
     "legend.fort": "Forts",
+    "legend.blockade": "Blockade (its owner)",
     "legend.neutral": "Neutral (defence)",
     "legend.gold": "Neutral paying gold",
     "legend.vp": "Neutral paying 1 VP",
     "legend.pop": "Colonise (Pop)",
     "legend.slaves": "Enslave (ship in Africa)",
+    "legend.pirates": "Pirates (token held)",
+    "legend.slave_revolt": "Slave Revolt (token held)",
     "legend.free": "Lane, no sea roll",
     "legend.roll": "Lane, sea roll",
 }
 
 PIECE_KEYS = (("armies", "army"), ("fleets", "fleet"), ("forts", "fort"))
+# Homes list forts too; every piece a home can hold is drawn on its card.
 LEGEND = (
     ("control", "legend.control"),
     ("army", "legend.army"),
     ("fleet", "legend.fleet"),
     ("fort", "legend.fort"),
+    ("blockade", "legend.blockade"),
     ("marker:neutral", "legend.neutral"),
     ("marker:gold", "legend.gold"),
     ("marker:vp", "legend.vp"),
     ("marker:pop", "legend.pop"),
     ("marker:slaves", "legend.slaves"),
+    ("marker:pirates", "legend.pirates"),
+    ("marker:slave_revolt", "legend.slave_revolt"),
     ("lane:free", "legend.free"),
     ("lane:roll", "legend.roll"),
 )
@@ -78,13 +85,19 @@ def _counts(raw: Any) -> dict[str, int]:
 def marker_scene(raw: Mapping[str, Any]) -> RegionMarker:
     """A neutral that pays a reward is drawn as that reward's marker, showing its defence."""
     kind = str(raw.get("kind", ""))
-    value = raw.get("value", raw.get("defence"))
+    value = raw.get("value")
     if kind == "neutral":
-        if int(raw.get("vp_reward") or 0) > 0:
+        if int(raw.get("vp") or 0) > 0:
             kind = "vp"
-        elif int(raw.get("gold_reward") or 0) > 0:
+        elif int(raw.get("gold") or 0) > 0:
             kind = "gold"
     return RegionMarker(kind=kind, value=None if value is None else int(value))
+
+
+def raider_scene(raw: Mapping[str, Any]) -> RegionMarker:
+    """A Pirates or Slave Revolt tile on the map, with the control token it captured."""
+    held = raw.get("held")
+    return RegionMarker(kind=str(raw.get("tile", "")), holds=str(held) if held else None)
 
 
 def region_scene(
@@ -96,12 +109,17 @@ def region_scene(
             count = _counts(raw.get(key)).get(power, 0)
             if count:
                 pieces.append(PieceStack(kind=kind, power=power, count=count))
+    blockade = raw.get("blockade")
+    if blockade:
+        pieces.append(PieceStack(kind="blockade", power=str(blockade), count=1))
+    markers = [marker_scene(marker) for marker in raw.get("markers", [])]
+    markers += [raider_scene(raider) for raider in raw.get("raiders", [])]
     return RegionScene(
         id=region_id,
         label=label,
         control=_counts(raw.get("control")),
         pieces=pieces,
-        markers=[marker_scene(marker) for marker in raw.get("markers", [])],
+        markers=markers,
         vp_text="·".join(str(int(value)) for value in raw.get("vp", [])),
     )
 

@@ -1,0 +1,61 @@
+"""Which map each ruleset draws: ruleset name -> (geometry loader, scene_from_view).
+
+A ruleset with a map adds one line here; the services ask for a campaign's map by ruleset
+name and public view and never need to know how it is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.core.scene import MapGeometry, Scene
+
+GeometryLoader = Callable[[], MapGeometry]
+SceneBuilder = Callable[[Mapping[str, Any]], Scene]
+
+
+@dataclass(frozen=True)
+class MapRenderer:
+    load_geometry: GeometryLoader
+    scene_from_view: SceneBuilder
+
+
+_RENDERERS: dict[str, MapRenderer] = {}
+
+
+def register_map(ruleset_name: str, load_geometry: GeometryLoader, scene: SceneBuilder) -> None:
+    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, scene)
+
+
+def _register_builtin() -> None:
+    from rulesets.struggle.map import load_geometry, scene_from_view
+
+    register_map("struggle", load_geometry, scene_from_view)
+
+
+def map_renderer(ruleset_name: str) -> MapRenderer:
+    if not _RENDERERS:
+        _register_builtin()
+    try:
+        return _RENDERERS[ruleset_name]
+    except KeyError:
+        raise LookupError(f"no map is drawn for ruleset {ruleset_name!r}") from None
+
+
+def geometry_for_map(map_id: str) -> MapGeometry:
+    """The geometry whose id is `map_id`, among the registered maps."""
+    if not _RENDERERS:
+        _register_builtin()
+    for renderer in _RENDERERS.values():
+        geometry = renderer.load_geometry()
+        if geometry.id == map_id:
+            return geometry
+    raise LookupError(f"no geometry with id {map_id!r}")
+
+
+def has_map(ruleset_name: str) -> bool:
+    if not _RENDERERS:
+        _register_builtin()
+    return ruleset_name in _RENDERERS
