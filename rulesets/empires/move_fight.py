@@ -235,7 +235,12 @@ def answer_passage(ctx: StepContext[EmpiresState], grant: bool) -> None:
     move = state.pending_move
     assert move is not None
     state.pending_move = None
-    ctx.emit("emp.passage_answered", empire=move.empire, region=move.via, granted=grant)
+    ctx.emit(
+        "emp.passage_granted" if grant else "emp.passage_refused",
+        empire=move.empire,
+        mover=state.unit(move.unit).empire,
+        region=move.via,
+    )
     unit = state.unit(move.unit)
     if not grant:
         state.denied.append((unit.id, move.via))
