@@ -192,14 +192,18 @@ def losses(state: StruggleState, combat: CombatState, result: Result) -> list[tu
     return pending
 
 
+def has_ships_at_sea(state: StruggleState, combat: CombatState, side: Side) -> bool:
+    if power_of(combat, side) is None or combat.naval_region is None:
+        return False
+    ships = own_units(state, combat, side, "naval") + allied_units(combat, side, "naval")
+    return ships > 0
+
+
 def naval_support_for(state: StruggleState, combat: CombatState, side: Side) -> Side | None:
     """Naval support goes to `side` only if it has a ship at sea, its own or an ally's (A22)."""
     if not option(state, "naval_support_needs_ship"):
-        return side
-    if power_of(combat, side) is None:
-        return None
-    ships = own_units(state, combat, side, "naval") + allied_units(combat, side, "naval")
-    return side if ships > 0 else None
+        return side if power_of(combat, side) is not None else None
+    return side if has_ships_at_sea(state, combat, side) else None
 
 
 def land_defence(state: StruggleState, combat: CombatState) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rulesets.core import StepContext
 from rulesets.struggle.combat import (
     decide,
+    has_ships_at_sea,
     losses,
     naval_support_for,
     other,
@@ -255,7 +256,7 @@ def _after_alliance(ctx: Ctx, combat: CombatState) -> None:
     # Against a neutral, a revolt or a raider there is no naval fight: whoever has ships
     # at sea on the player's side gets naval support.
     side: Side = "attacker" if combat.attacker is not None else "defender"
-    combat.naval_support = naval_support_for(ctx.state, combat, side)
+    combat.naval_support = side if has_ships_at_sea(ctx.state, combat, side) else None
     combat.step = "blockade"
 
 
@@ -365,7 +366,7 @@ def answer_alliance(ctx: Ctx, combat: CombatState, power: str, tile: str, stage:
 
 def answer_naval(ctx: Ctx, combat: CombatState, seat: str, fight: bool) -> None:
     side: Side = "attacker" if combat.step == "naval_attacker" else "defender"
-    ctx.emit("soe.naval_choice", power=seat, fight=fight)
+    ctx.emit("soe.naval_fought" if fight else "soe.naval_declined", power=seat)
     if not fight:
         combat.naval_support = naval_support_for(ctx.state, combat, other(side))
         ctx.emit("soe.naval_support", side=combat.naval_support, region=combat.region)

@@ -53,7 +53,6 @@ def auction_view(state: StruggleState) -> dict[str, Any] | None:
         "proposal_a": auction.proposal_a,
         "proposal_b": auction.proposal_b,
         "passes": auction.passes,
-        "proxy_holders": sorted(auction.proxies),
     }
 
 

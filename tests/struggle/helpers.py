@@ -1,0 +1,126 @@
+"""Scenario helpers: an empty board in the actions phase, pieces placed by hand, dice forced.
+
+Dice are forced with `ScriptedDice`, a Dice subclass the `dice` fixture swaps into the
+kernel for one test: the listed values come out first, in order, then the real dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import Dice, Event, Outcome, Roll, start, submit
+from rulesets.struggle import STRUGGLE
+from rulesets.struggle.auction import alliance_turn_order
+from rulesets.struggle.state import (
+    AuctionState,
+    HomeState,
+    OwnedTile,
+    PowerState,
+    RegionState,
+    StruggleState,
+    TurnState,
+)
+
+SEED = "5e" * 32
+
+
+class ScriptedDice(Dice):
+    script: list[int] = []  # noqa: RUF012 - one shared queue, reset by the fixture
+
+    def roll(self, sides: int = 6) -> int:
+        if not ScriptedDice.script:
+            return super().roll(sides)
+        value = ScriptedDice.script.pop(0)
+        assert 1 <= value <= sides, f"scripted {value} on a d{sides}"
+        self.rolls.append(Roll(draw=self._rng.counter, sides=sides, value=value))
+        self._rng.counter += 1
+        return value
+
+
+def new_game(seats: list[str], **options: Any) -> StruggleState:
+    return start(STRUGGLE, seats, options, SEED).state
+
+
+def scenario(a: list[str], b: list[str], **options: Any) -> StruggleState:
+    """An empty board at war 1, round 1 of the actions phase, alliances A and B set, with
+    every power on 10 gold, 5 population, no tiles; the first of the turn order is active."""
+    seats = [p for p in ("GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR") if p in a + b]
+    state = new_game(seats, **options)
+    state.regions = {region: RegionState() for region in state.regions}
+    state.homes = {power: HomeState() for power in seats}
+    state.powers = {power: PowerState(gold=10, population=5) for power in seats}
+    state.raiders, state.blockade = [], None
+    state.phase, state.placer, state.auction = "actions", None, None
+    state.group_a, state.group_b = list(a), list(b)
+    state.turn_order = alliance_turn_order(state)
+    make_active(state, state.turn_order[0])
+    return state
+
+
+def auction_scenario(seats: list[str], opener: str, war: int = 1) -> StruggleState:
+    state = new_game(seats)
+    state.phase, state.placer, state.war = "auction", None, war
+    state.auction = AuctionState(opener=opener, bidder=opener)
+    return state
+
+
+def make_active(state: StruggleState, power: str, actions: int = 2) -> None:
+    state.active = power
+    state.step = None
+    state.turn = TurnState(actions_left=actions)
+
+
+def put(
+    state: StruggleState,
+    region: str,
+    power: str,
+    *,
+    armies: int = 0,
+    fleets: int = 0,
+    forts: int = 0,
+    tokens: int = 0,
+) -> None:
+    place = state.regions[region]
+    for table, count in (
+        (place.armies, armies),
+        (place.fleets, fleets),
+        (place.forts, forts),
+        (place.control, tokens),
+    ):
+        if count:
+            table[power] = table.get(power, 0) + count
+
+
+def give(state: StruggleState, power: str, *tiles: str) -> None:
+    for tile in tiles:
+        state.stock[tile] -= 1
+        state.powers[power].tiles.append(OwnedTile(tile=tile))
+
+
+def play(state: StruggleState, seat: str, **action: Any) -> Outcome[StruggleState]:
+    return submit(STRUGGLE, state, seat, action)
+
+
+def run(
+    state: StruggleState, *moves: tuple[str, dict[str, Any]]
+) -> tuple[StruggleState, list[Event]]:
+    """Submit several orders in turn, returning the final state and every event."""
+    events: list[Event] = []
+    for seat, action in moves:
+        outcome = submit(STRUGGLE, state, seat, action)
+        state = outcome.state
+        events += outcome.events
+    return state, events
+
+
+def keys(events: list[Event]) -> list[str]:
+    return [event.key for event in events]
+
+
+def first(events: list[Event], key: str) -> Event:
+    return next(event for event in events if event.key == key)
+
+
+def pending_kind(state: StruggleState) -> tuple[str, str] | None:
+    prompts = STRUGGLE.prompts(state)
+    return (prompts[0].seat, prompts[0].kind) if prompts else None
