@@ -56,12 +56,12 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
         remaining = sorted({u.kind for u in state.units_in(region) if u.empire == defender})
         if not remaining:
             return False
-        seat = state.monarchs.get(defender)
-        if len(remaining) == 1 or seat is None:
-            # With one kind left, or no monarch to decide (a neutral empire, where the
-            # attacker chooses), there is nothing to ask.
+        if len(remaining) == 1:
             retaliate(ctx, attacker.id, region, defender, remaining[0])
             return False
+        # A neutral empire has no monarch: the attacker picks its defender (D-22).
+        seat = state.monarchs.get(defender) or state.decider
+        assert seat is not None
         state.retaliation = Retaliation(
             region=region, attacker=attacker.id, defender=defender, seat=seat
         )

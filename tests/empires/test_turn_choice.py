@@ -1,0 +1,73 @@
+"""Choosing the empire on a turn: options A, B and C, compensation, who decides."""
+
+from __future__ import annotations
+
+from tests.empires.helpers import blank_board, offered, play, prompt_of, units
+
+
+def test_option_a_offers_only_the_unacted_empires_whose_monarch_you_hold() -> None:
+    state = blank_board()
+    state.monarchs.update({"FR": "P1", "GB": "P1", "RU": "P1"})
+    state.acted = ["RU"]
+    assert {a["empire"] for a in offered(state)} == {"FR", "GB"}
+
+
+def test_option_b_requires_the_highest_influence_and_at_least_three() -> None:
+    state = blank_board()
+    state.hands["P1"] = ["FR-B", "ES-C", "OT-M4"]
+    assert prompt_of(state).text.key == "emp.prompt.choose_empire_B"
+    assert {a["empire"] for a in offered(state)} == {"FR"}
+    state.acted = ["FR"]
+    assert {a["empire"] for a in offered(state)} == {"ES"}
+
+
+def test_option_c_hands_the_action_to_the_monarch_after_a_compensation() -> None:
+    state = blank_board()
+    state.hands["P1"] = ["FR-W"]
+    assert prompt_of(state).text.key == "emp.prompt.choose_empire_C"
+    assert len(offered(state)) == 7
+    state = play(state, "P1", type="choose_empire", empire="FR")
+    assert state.decider == "P2"
+    assert prompt_of(state).seat == "P1"
+    assert offered(state)[0] == {"type": "skip_compensation"}
+    # Any empire's unoccupied city with a tile: the unit is the one that city produces.
+    state = play(state, "P1", type="compensate", region="liverpool")
+    assert units(state, "liverpool") == {"GB": {"two_master": 1}}
+    assert prompt_of(state).seat == "P2"
+    assert prompt_of(state).kind == "choose_action"
+
+
+def test_compensation_over_three_units_is_reduced_by_that_empires_monarch() -> None:
+    state = blank_board(players=3)
+    state.monarchs["GB"] = "P3"
+    state.markers["FR"] = {"I": None, "II": "attack", "III": "move_fight"}
+    state.hands["P1"] = []
+    for _ in range(3):
+        state.add_unit("GB", "two_master", "liverpool")
+    state = play(state, "P1", type="choose_empire", empire="FR")
+    state = play(state, "P1", type="compensate", region="liverpool")
+    state = play(state, "P2", type="choose_action", action="empire")
+    task = prompt_of(state)
+    assert (task.seat, task.kind, task.urgency) == ("P3", "remove_unit", "reaction")
+    state = play(state, "P3", type="remove_unit", region="liverpool", kind="two_master")
+    assert units(state, "liverpool") == {"GB": {"two_master": 3}}
+    assert state.turn_index == 1
+
+
+def test_the_turn_passes_clockwise_and_the_decade_has_seven_turns() -> None:
+    state = blank_board(players=3)
+    state.monarchs = dict.fromkeys(state.monarchs, "P1")
+    seen = []
+    for _ in range(7):
+        seat = prompt_of(state).seat
+        seen.append(seat)
+        state.monarchs = dict.fromkeys(state.monarchs, seat)
+        empire = offered(state)[0]["empire"]
+        state = play(state, seat, type="choose_empire", empire=empire)
+        state = play(state, seat, type="choose_action", action=offered(state)[0]["action"])
+        while state.phase not in ("choose_empire", "influence_pick", "worker_pick", "levy"):
+            prompt = prompt_of(state)
+            state = play(state, prompt.seat, **prompt.choices[0].instantiate())
+    assert seen == ["P1", "P2", "P3", "P1", "P2", "P3", "P1"]
+    # The seat left of the seventh turn's player starts the next decade.
+    assert state.start_player == "P2"
