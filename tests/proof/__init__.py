@@ -1,0 +1,1 @@
+"""Proof under load and faults: crash safety, concurrency, hostile input, permissions, secrets."""

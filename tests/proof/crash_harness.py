@@ -1,0 +1,246 @@
+"""Kill the crash worker at chosen or random moments, restart it, and check the database.
+
+After every kill: each acknowledged step is in the log as planned, no step is half
+written (log, seq, outbox rows and snapshots agree), and the state replays to the recorded
+hashes from scratch. After the last run: every outbox row was handed to the sender, and a
+row was handed over twice only when a kill fell between its send and its mark.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.services import open_service, verify_campaign
+from bot.services.replay import replay
+from rulesets import registry
+from rulesets.core import state_hash
+from tests.proof.crash_plan import (
+    CHANNEL,
+    USERS,
+    PlannedCampaign,
+    load_plan,
+    random_game,
+    save_plan,
+    seed_for,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+PAUSE_POINTS = ("in_append", "in_snapshot", "after_send")
+
+
+@dataclass
+class CrashTable:
+    database: Path
+    plan_path: Path
+    sent_log: Path
+    acknowledged: set[tuple[int, int]] = field(default_factory=set)
+    kills: int = 0
+    interrupted_sends: set[int] = field(default_factory=set)
+    """The last outbox id each killed run had sent: the only ones that may be sent twice."""
+
+
+async def _prepare(database: Path, campaigns: int, seats: list[str]) -> list[PlannedCampaign]:
+    service = await open_service(database)
+    planned = []
+    for number in range(campaigns):
+        seed = seed_for(number + 1)
+        info = await service.create_campaign(
+            ruleset="mini",
+            creator_id=USERS[seats[0]],
+            guild_id=1,
+            channel_id=CHANNEL + number,
+            options={},
+            seed_hex=seed,
+        )
+        for seat in seats:
+            await service.join(info.id, USERS[seat], seat, seat)
+        await service.start(info.id, USERS[seats[0]])
+        planned.append(
+            PlannedCampaign(info.id, seed, seats, random_game("mini", seats, seed, number))
+        )
+    await service.close()
+    return planned
+
+
+def prepare_table(folder: Path, campaigns: int) -> CrashTable:
+    """Campaigns in the lobby-started state, and a plan of whole games for them."""
+    table = CrashTable(folder / "crash.sqlite3", folder / "plan.json", folder / "sent.log")
+    seats = ["red", "blue", "green"]
+    save_plan(table.plan_path, asyncio.run(_prepare(table.database, campaigns, seats)))
+    return table
+
+
+def _worker(table: CrashTable, pause: tuple[str, int] | None) -> subprocess.Popen[str]:
+    args = [sys.executable, "-m", "tests.proof.crash_worker"]
+    args += [str(table.database), str(table.plan_path), str(table.sent_log)]
+    if pause is not None:
+        args += [pause[0], str(pause[1])]
+    return subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, text=True)
+
+
+def _read(table: CrashTable, line: str, last_sent: list[int]) -> None:
+    words = line.split()
+    if words[:1] == ["ack"]:
+        table.acknowledged.add((int(words[1]), int(words[2])))
+    elif words[:1] == ["sent"]:
+        last_sent.append(int(words[1]))
+
+
+def run_until_killed(
+    table: CrashTable, rng: random.Random, pause: tuple[str, int] | None = None
+) -> bool:
+    """One run, killed at the pause point or after a random number of acknowledgements and a
+    random delay. Returns False when the run finished before it could be killed."""
+    process = _worker(table, pause)
+    assert process.stdout is not None
+    acks_before_kill = rng.randint(0, 12)
+    last_sent: list[int] = []
+    finished = False
+    for line in process.stdout:
+        _read(table, line, last_sent)
+        if line.startswith("done"):
+            finished = True
+            break
+        if pause is not None and line.startswith("pause"):
+            break
+        if pause is None and line.startswith("ack"):
+            acks_before_kill -= 1
+            if acks_before_kill < 0:
+                time.sleep(rng.uniform(0, 0.02))  # lands anywhere in the next step
+                break
+    process.send_signal(signal.SIGKILL)
+    for line in process.stdout:  # what it printed before dying was acknowledged too
+        _read(table, line, last_sent)
+        finished = finished or line.startswith("done")
+    process.wait()
+    if not finished:
+        table.kills += 1
+        if last_sent:
+            table.interrupted_sends.add(last_sent[-1])
+    return not finished
+
+
+def run_to_completion(table: CrashTable) -> None:
+    process = _worker(table, None)
+    out, _ = process.communicate(timeout=600)
+    for line in out.splitlines():
+        _read(table, line, [])
+    assert process.returncode == 0 and out.rstrip().endswith("done"), out[-2000:]
+
+
+# The checks ------------------------------------------------------------------------------
+
+
+def _expected_outbox(
+    planned: PlannedCampaign, entries: list[sqlite3.Row], finished_seq: int | None
+) -> Counter[tuple[str, str, int]]:
+    """The outbox rows the services must have written for these log entries."""
+    expected: Counter[tuple[str, str, int]] = Counter()
+    for entry in entries:
+        events = json.loads(entry["events"])
+        public = [event for event in events if event.get("visible_to") is None]
+        if public or entry["seq"] == finished_seq:
+            expected["channel", str(CHANNEL + planned.campaign_id - 1), entry["seq"]] += 1
+        for seat in planned.seats:
+            if any(seat in (event.get("visible_to") or []) for event in events):
+                expected["dm", USERS[seat], entry["seq"]] += 1
+    return expected
+
+
+def check_log_and_outbox(table: CrashTable) -> None:
+    """Acknowledged steps present; log, seq, status, snapshots and outbox agree."""
+    plan = load_plan(table.plan_path)
+    db = sqlite3.connect(table.database)
+    db.row_factory = sqlite3.Row
+    try:
+        for planned in plan:
+            cid = planned.campaign_id
+            campaign = db.execute("SELECT * FROM campaigns WHERE id = ?", (cid,)).fetchone()
+            entries = db.execute(
+                "SELECT * FROM actions WHERE campaign_id = ? ORDER BY seq", (cid,)
+            ).fetchall()
+            seqs = [entry["seq"] for entry in entries]
+            assert seqs == list(range(campaign["seq"] + 1)), (cid, seqs, campaign["seq"])
+            for entry in entries[1:]:
+                step = planned.steps[entry["seq"] - 1]
+                assert (entry["seat"], json.loads(entry["action"])) == (step.seat, step.action)
+            acked = {seq for campaign_id, seq in table.acknowledged if campaign_id == cid}
+            assert acked <= set(seqs), f"acknowledged but lost: {sorted(acked - set(seqs))}"
+            over = campaign["seq"] == len(planned.steps)
+            assert campaign["status"] == ("finished" if over else "active")
+            snapshots = db.execute(
+                "SELECT seq FROM snapshots WHERE campaign_id = ?", (cid,)
+            ).fetchall()
+            assert all(row["seq"] <= campaign["seq"] for row in snapshots)
+            rows = db.execute(
+                "SELECT target_kind, target_id, payload FROM outbox WHERE campaign_id = ?", (cid,)
+            ).fetchall()
+            actual = Counter(
+                (row["target_kind"], row["target_id"], json.loads(row["payload"])["seq"])
+                for row in rows
+            )
+            assert actual == _expected_outbox(planned, entries, campaign["seq"] if over else None)
+    finally:
+        db.close()
+
+
+async def check_replay(table: CrashTable) -> None:
+    """A fresh process state: every campaign rebuilds to its recorded hash, from its
+    snapshots and from scratch, and its dice verify."""
+    service = await open_service(table.database)
+    try:
+        for planned in load_plan(table.plan_path):
+            campaign = await service.get_campaign(planned.campaign_id)
+            [last] = await service.history(planned.campaign_id, limit=1)
+            state = await service.state_at(planned.campaign_id, campaign.seq)
+            assert state_hash(state) == last.state_hash
+            row = await service.store.get_campaign(planned.campaign_id)
+            assert row is not None
+            entries = await service.store.actions(planned.campaign_id)
+            from_scratch = replay(registry.get("mini"), row, None, entries)
+            assert state_hash(from_scratch) == last.state_hash
+            assert (await verify_campaign(service.store, planned.campaign_id)).ok
+    finally:
+        await service.close()
+
+
+def check_delivery(table: CrashTable) -> int:
+    """Every outbox row delivered and marked; returns how many sends were repeats."""
+    with sqlite3.connect(table.database) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM outbox")]
+        pending = db.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").fetchone()
+    sends = Counter(int(line) for line in table.sent_log.read_text().split())
+    assert pending[0] == 0
+    assert set(sends) == set(ids), f"never sent: {sorted(set(ids) - set(sends))}"
+    repeated = {outbox_id for outbox_id, count in sends.items() if count > 1}
+    assert repeated <= table.interrupted_sends, (
+        f"sent twice without a kill in between: {sorted(repeated - table.interrupted_sends)}"
+    )
+    return sum(count - 1 for count in sends.values())
+
+
+def crash_trials(folder: Path, trials: int, campaigns: int, seed: int) -> CrashTable:
+    """`trials` killed runs (a third at pause points), each checked, then a full run."""
+    rng = random.Random(seed)
+    table = prepare_table(folder, campaigns)
+    for trial in range(trials):
+        pause = None
+        if trial % 3 == 0:
+            pause = (PAUSE_POINTS[(trial // 3) % len(PAUSE_POINTS)], rng.randint(1, 4))
+        run_until_killed(table, rng, pause)
+        check_log_and_outbox(table)
+        asyncio.run(check_replay(table))
+    run_to_completion(table)
+    check_log_and_outbox(table)
+    asyncio.run(check_replay(table))
+    return table
