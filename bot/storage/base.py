@@ -95,6 +95,17 @@ class TenureRow:
 
 
 @dataclass(frozen=True)
+class TenureRecord:
+    """A tenure copied from elsewhere (an imported campaign): it may already have ended."""
+
+    seat: str
+    user_id: str
+    display_name: str
+    started_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True)
 class ActionRecord:
     """One log entry: seq 0 is the set-up (seat None), later seqs are accepted actions."""
 
@@ -148,6 +159,24 @@ class AuditRecord:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+def audit_announcement(record: AuditRecord) -> dict[str, Any]:
+    """The outbox payload that tells a campaign's channel about a moderator's act.
+
+    Every audit record is announced in the same transaction that writes it, whichever code
+    recorded it, so no moderator act can happen unseen by the table.
+    """
+    return {
+        "kind": "audit",
+        "key": "trust.audit.announce",
+        "params": {
+            "act": record.act,
+            "actor": record.actor,
+            "reason": record.reason,
+            "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
+        },
+    }
+
+
 @dataclass(frozen=True)
 class AuditRow:
     id: int
@@ -160,6 +189,49 @@ class AuditRow:
     detail: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class NewDeadline:
+    """A deadline to arm: `seat` owes a decision of `kind` by `due_at`."""
+
+    seat: str
+    kind: str
+    urgency: str
+    phase: str
+    user_id: str | None
+    armed_seq: int
+    armed_at: datetime
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    """A stored deadline; `state` is pending, answered, missed, autopilot or cancelled."""
+
+    id: int
+    campaign_id: int
+    seat: str
+    kind: str
+    urgency: str
+    phase: str
+    user_id: str | None
+    armed_seq: int
+    armed_at: datetime
+    due_at: datetime
+    state: str
+    reminders_sent: int
+    overdue_noticed: bool
+    closed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    """A campaign's schedule record (JSON owned by the services) and its version."""
+
+    campaign_id: int
+    record: dict[str, Any]
+    version: int
+
+
 class Store(Protocol):
     """Where campaigns live. All methods are coroutines; writes are single transactions."""
 
@@ -168,8 +240,24 @@ class Store(Protocol):
 
     # Campaigns -----------------------------------------------------------------------
 
-    async def create_campaign(self, new: NewCampaign) -> CampaignRow:
-        """Insert a campaign in the lobby (status 'lobby', seq -1)."""
+    async def create_campaign(
+        self, new: NewCampaign, outbox: Sequence[OutboxRecord] = ()
+    ) -> CampaignRow:
+        """Insert a campaign in the lobby (status 'lobby', seq -1) with its first notices."""
+
+    async def import_campaign(
+        self,
+        new: NewCampaign,
+        *,
+        status: CampaignStatus,
+        tenures: Sequence[TenureRecord],
+        entries: Sequence[ActionRecord],
+        audit: Sequence[AuditRecord],
+        snapshots: dict[int, dict[str, Any]],
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> CampaignRow:
+        """Insert a whole campaign (tenures, log, audit trail, snapshots) in one transaction,
+        at the seq of its last log entry; nothing is written if any part fails."""
 
     async def get_campaign(self, campaign_id: int) -> CampaignRow | None:
         """The campaign, or None when there is no such id."""
@@ -265,19 +353,40 @@ class Store(Protocol):
     ) -> None:
         """Delete log entries and snapshots after `to_seq`, set the campaign's seq to it."""
 
+    async def replace_log_after(
+        self,
+        campaign_id: int,
+        after_seq: int,
+        entries: Sequence[ActionRecord],
+        *,
+        expected_seq: int,
+        audit: AuditRecord,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+        snapshots: dict[int, dict[str, Any]] | None = None,
+    ) -> None:
+        """Replace every log entry after `after_seq` by `entries` (numbered from after_seq+1),
+        dropping later snapshots: a retroactive correction, as one transaction."""
+
     async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
         """The newest snapshot at or before `upto_seq`."""
 
     # Audit and outbox ----------------------------------------------------------------
 
     async def add_audit(self, campaign_id: int, record: AuditRecord) -> None:
-        """Record an act that changes nothing else (a verification, a note)."""
+        """Record an act that changes nothing else (a verification, a note).
+
+        Every audit record, whichever method writes it, is also announced in the campaign's
+        channel (an outbox row, see `audit_announcement`) in the same transaction."""
 
     async def audit_log(self, campaign_id: int) -> list[AuditRow]:
         """Every audit record of the campaign, oldest first."""
 
     async def pending_outbox(self, limit: int) -> list[OutboxRow]:
         """Undelivered messages of every campaign, oldest first."""
+
+    async def campaign_outbox(self, campaign_id: int) -> list[OutboxRow]:
+        """Every message of the campaign, delivered or not, oldest first."""
 
     async def count_outbox(self, campaign_id: int) -> int:
         """How many messages, delivered or not, the campaign has produced."""
@@ -287,3 +396,27 @@ class Store(Protocol):
 
     async def mark_failed(self, outbox_id: int, error: str) -> None:
         """Count a failed attempt and keep its error; the row stays pending."""
+
+    # Deadlines and the schedule record --------------------------------------------------
+
+    async def deadlines(self, campaign_id: int, *, pending_only: bool = True) -> list[DeadlineRow]:
+        """The campaign's deadlines (only the pending ones by default), oldest first."""
+
+    async def load_schedule(self, campaign_id: int) -> ScheduleRow | None:
+        """The campaign's schedule record, or None before one was saved."""
+
+    async def save_schedule(
+        self,
+        campaign_id: int,
+        at: datetime,
+        *,
+        record: dict[str, Any] | None = None,
+        expected_version: int | None = None,
+        new_deadlines: Sequence[NewDeadline] = (),
+        changed_deadlines: Sequence[DeadlineRow] = (),
+        outbox: Sequence[OutboxRecord] = (),
+        audit: AuditRecord | None = None,
+    ) -> None:
+        """One transaction: replace the schedule record (if given; `SeqConflict` unless it
+        is still at `expected_version`, None meaning none saved yet), arm new deadlines,
+        overwrite changed ones (by id) and write outbox rows and an audit record."""

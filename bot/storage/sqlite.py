@@ -27,15 +27,20 @@ from bot.storage.base import (
     AuditRow,
     CampaignRow,
     CampaignStatus,
+    DeadlineRow,
     NewCampaign,
+    NewDeadline,
     NewHolder,
     OutboxRecord,
     OutboxRow,
+    ScheduleRow,
     SeatTaken,
     SeqConflict,
     SnapshotRow,
     Store,
+    TenureRecord,
     TenureRow,
+    audit_announcement,
 )
 from bot.storage.migrate import migrate
 
@@ -125,12 +130,32 @@ def _audit(row: sqlite3.Row) -> AuditRow:
     )
 
 
+def _deadline(row: sqlite3.Row) -> DeadlineRow:
+    return DeadlineRow(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        seat=row["seat"],
+        kind=row["kind"],
+        urgency=row["urgency"],
+        phase=row["phase"],
+        user_id=row["user_id"],
+        armed_seq=row["armed_seq"],
+        armed_at=datetime.fromisoformat(row["armed_at"]),
+        due_at=datetime.fromisoformat(row["due_at"]),
+        state=row["state"],
+        reminders_sent=row["reminders_sent"],
+        overdue_noticed=bool(row["overdue_noticed"]),
+        closed_at=_parse_time(row["closed_at"]),
+    )
+
+
 class SqliteStore:
     """The SQLite implementation of `bot.storage.base.Store`. Open with `SqliteStore.open`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self.path = Path(path)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -143,7 +168,7 @@ class SqliteStore:
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA foreign_keys = ON")
         await migrate(db)
-        return cls(db)
+        return cls(db, path)
 
     async def close(self) -> None:
         await self._db.close()
@@ -202,8 +227,16 @@ class SqliteStore:
         )
 
     async def _write_audit(self, campaign_id: int, record: AuditRecord | None) -> None:
+        """Record a moderator's act and announce it in the campaign's channel, if it has one."""
         if record is None:
             return
+        async with self._db.execute(
+            "SELECT channel_id FROM campaigns WHERE id = ?", (campaign_id,)
+        ) as cursor:
+            found = await cursor.fetchone()
+        if found is not None and found["channel_id"] is not None:
+            notice = OutboxRecord("channel", str(found["channel_id"]), audit_announcement(record))
+            await self._write_outbox(campaign_id, [notice], record.at)
         await self._db.execute(
             "INSERT INTO audit (campaign_id, actor, act, reason, seqs, detail, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -220,32 +253,79 @@ class SqliteStore:
 
     # Campaigns -----------------------------------------------------------------------
 
-    async def create_campaign(self, new: NewCampaign) -> CampaignRow:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO campaigns (ruleset, ruleset_version, options, data, seed_hex,"
-                " seed_commitment, guild_id, channel_id, language, status, creator, created_at,"
-                " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                (
-                    new.ruleset,
-                    new.ruleset_version,
-                    _json(new.options),
-                    None if new.data is None else _json(new.data),
-                    new.seed_hex,
-                    new.seed_commitment,
-                    new.guild_id,
-                    new.channel_id,
-                    new.language,
-                    new.creator,
-                    _time(new.created_at),
-                    LOBBY_SEQ,
-                ),
-            )
-            campaign_id = cursor.lastrowid
-        assert campaign_id is not None
+    async def create_campaign(
+        self, new: NewCampaign, outbox: Sequence[OutboxRecord] = ()
+    ) -> CampaignRow:
+        async with self._transaction():
+            campaign_id = await self._insert_campaign(new, "lobby", LOBBY_SEQ)
+            await self._write_outbox(campaign_id, outbox, new.created_at)
         created = await self.get_campaign(campaign_id)
         assert created is not None
         return created
+
+    async def _insert_campaign(self, new: NewCampaign, status: CampaignStatus, seq: int) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO campaigns (ruleset, ruleset_version, options, data, seed_hex,"
+            " seed_commitment, guild_id, channel_id, language, status, creator, created_at,"
+            " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                new.ruleset,
+                new.ruleset_version,
+                _json(new.options),
+                None if new.data is None else _json(new.data),
+                new.seed_hex,
+                new.seed_commitment,
+                new.guild_id,
+                new.channel_id,
+                new.language,
+                status,
+                new.creator,
+                _time(new.created_at),
+                seq,
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def import_campaign(
+        self,
+        new: NewCampaign,
+        *,
+        status: CampaignStatus,
+        tenures: Sequence[TenureRecord],
+        entries: Sequence[ActionRecord],
+        audit: Sequence[AuditRecord],
+        snapshots: dict[int, dict[str, Any]],
+        outbox: Sequence[OutboxRecord] = (),
+    ) -> CampaignRow:
+        seq = entries[-1].seq if entries else LOBBY_SEQ
+        async with self._transaction() as db:
+            campaign_id = await self._insert_campaign(new, status, seq)
+            await db.executemany(
+                "INSERT INTO seats (campaign_id, seat, user_id, display_name, started_at,"
+                " ended_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        campaign_id,
+                        tenure.seat,
+                        tenure.user_id,
+                        tenure.display_name,
+                        _time(tenure.started_at),
+                        None if tenure.ended_at is None else _time(tenure.ended_at),
+                    )
+                    for tenure in tenures
+                ],
+            )
+            for entry in entries:
+                await self._write_action(campaign_id, entry)
+            for snapshot_seq, state in snapshots.items():
+                await self._write_snapshot(campaign_id, snapshot_seq, state)
+            for record in audit:
+                await self._write_audit(campaign_id, record)
+            await self._write_outbox(campaign_id, outbox, new.created_at)
+        imported = await self.get_campaign(campaign_id)
+        assert imported is not None
+        return imported
 
     async def get_campaign(self, campaign_id: int) -> CampaignRow | None:
         rows = await self._rows("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
@@ -450,6 +530,38 @@ class SqliteStore:
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
 
+    async def replace_log_after(
+        self,
+        campaign_id: int,
+        after_seq: int,
+        entries: Sequence[ActionRecord],
+        *,
+        expected_seq: int,
+        audit: AuditRecord,
+        new_status: CampaignStatus | None = None,
+        outbox: Sequence[OutboxRecord] = (),
+        snapshots: dict[int, dict[str, Any]] | None = None,
+    ) -> None:
+        numbers = [entry.seq for entry in entries]
+        if numbers != list(range(after_seq + 1, after_seq + 1 + len(entries))):
+            raise ValueError(f"entries must be numbered from {after_seq + 1}: {numbers}")
+        new_seq = numbers[-1] if numbers else after_seq
+        async with self._transaction() as db:
+            await self._claim(campaign_id, expected_seq, new_seq=new_seq, new_status=new_status)
+            await db.execute(
+                "DELETE FROM actions WHERE campaign_id = ? AND seq > ?", (campaign_id, after_seq)
+            )
+            await db.execute(
+                "DELETE FROM snapshots WHERE campaign_id = ? AND seq > ?",
+                (campaign_id, after_seq),
+            )
+            for entry in entries:
+                await self._write_action(campaign_id, entry)
+            for snapshot_seq, state in (snapshots or {}).items():
+                await self._write_snapshot(campaign_id, snapshot_seq, state)
+            await self._write_audit(campaign_id, audit)
+            await self._write_outbox(campaign_id, outbox, audit.at)
+
     async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
         rows = await self._rows(
             "SELECT seq, state FROM snapshots WHERE campaign_id = ? AND seq <= ?"
@@ -478,6 +590,12 @@ class SqliteStore:
         )
         return [_outbox(row) for row in rows]
 
+    async def campaign_outbox(self, campaign_id: int) -> list[OutboxRow]:
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE campaign_id = ? ORDER BY id", (campaign_id,)
+        )
+        return [_outbox(row) for row in rows]
+
     async def count_outbox(self, campaign_id: int) -> int:
         rows = await self._rows(
             "SELECT COUNT(*) AS n FROM outbox WHERE campaign_id = ?", (campaign_id,)
@@ -497,6 +615,110 @@ class SqliteStore:
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
                 (error[:1000], outbox_id),
             )
+
+    # Deadlines and the schedule record --------------------------------------------------
+
+    async def deadlines(self, campaign_id: int, *, pending_only: bool = True) -> list[DeadlineRow]:
+        sql = "SELECT * FROM deadlines WHERE campaign_id = ?"
+        if pending_only:
+            sql += " AND state = 'pending'"
+        rows = await self._rows(sql + " ORDER BY id", (campaign_id,))
+        return [_deadline(row) for row in rows]
+
+    async def load_schedule(self, campaign_id: int) -> ScheduleRow | None:
+        rows = await self._rows(
+            "SELECT * FROM campaign_schedule WHERE campaign_id = ?", (campaign_id,)
+        )
+        if not rows:
+            return None
+        return ScheduleRow(campaign_id, json.loads(rows[0]["record"]), rows[0]["version"])
+
+    async def _replace_schedule(
+        self, campaign_id: int, record: dict[str, Any], expected_version: int | None
+    ) -> None:
+        if expected_version is None:
+            cursor = await self._db.execute(
+                "INSERT OR IGNORE INTO campaign_schedule (campaign_id, record, version)"
+                " VALUES (?, ?, 1)",
+                (campaign_id, _json(record)),
+            )
+        else:
+            cursor = await self._db.execute(
+                "UPDATE campaign_schedule SET record = ?, version = version + 1"
+                " WHERE campaign_id = ? AND version = ?",
+                (_json(record), campaign_id, expected_version),
+            )
+        if cursor.rowcount != 1:
+            raise SeqConflict(campaign_id, -1 if expected_version is None else expected_version)
+
+    async def save_schedule(
+        self,
+        campaign_id: int,
+        at: datetime,
+        *,
+        record: dict[str, Any] | None = None,
+        expected_version: int | None = None,
+        new_deadlines: Sequence[NewDeadline] = (),
+        changed_deadlines: Sequence[DeadlineRow] = (),
+        outbox: Sequence[OutboxRecord] = (),
+        audit: AuditRecord | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            if record is not None:
+                await self._replace_schedule(campaign_id, record, expected_version)
+            await db.executemany(
+                "INSERT INTO deadlines (campaign_id, seat, kind, urgency, phase, user_id,"
+                " armed_seq, armed_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        campaign_id,
+                        new.seat,
+                        new.kind,
+                        new.urgency,
+                        new.phase,
+                        new.user_id,
+                        new.armed_seq,
+                        _time(new.armed_at),
+                        _time(new.due_at),
+                    )
+                    for new in new_deadlines
+                ],
+            )
+            await db.executemany(
+                "UPDATE deadlines SET due_at = ?, state = ?, reminders_sent = ?,"
+                " overdue_noticed = ?, closed_at = ? WHERE id = ? AND campaign_id = ?",
+                [
+                    (
+                        _time(row.due_at),
+                        row.state,
+                        row.reminders_sent,
+                        int(row.overdue_noticed),
+                        None if row.closed_at is None else _time(row.closed_at),
+                        row.id,
+                        campaign_id,
+                    )
+                    for row in changed_deadlines
+                ],
+            )
+            await self._write_outbox(campaign_id, outbox, at)
+            await self._write_audit(campaign_id, audit)
+
+    # Backups -------------------------------------------------------------------------
+
+    async def backup_to(self, target: Path) -> None:
+        """Copy the live database into `target` with SQLite's online backup API: a
+        consistent copy page by page, while the bot keeps reading and writing."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        copy = await aiosqlite.connect(str(partial))
+        try:
+            async with self._lock:
+                await self._db.backup(copy)
+        finally:
+            await copy.close()
+        # Renamed only once complete, so a file under its final name is always whole.
+        partial.replace(target)
 
 
 # Let mypy check that the implementation keeps up with the interface.
