@@ -9,6 +9,7 @@ from rulesets.empires import EMPIRES
 from rulesets.empires.state import EmpiresState
 
 SEED = "ab" * 32
+__all__ = ["EMPIRES"]
 
 
 def new_game(players: int = 2, **options: Any) -> EmpiresState:
