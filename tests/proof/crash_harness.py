@@ -85,7 +85,9 @@ def _worker(table: CrashTable, pause: tuple[str, int] | None) -> subprocess.Pope
     args += [str(table.database), str(table.plan_path), str(table.sent_log)]
     if pause is not None:
         args += [pause[0], str(pause[1])]
-    return subprocess.Popen(args, cwd=REPO, stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def _read(table: CrashTable, line: str, last_sent: list[int]) -> None:
@@ -123,6 +125,10 @@ def run_until_killed(
         _read(table, line, last_sent)
         finished = finished or line.startswith("done")
     process.wait()
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    # A worker that died on its own (an exception) is a failure, not a kill.
+    assert process.returncode in (0, -signal.SIGKILL), errors[-3000:]
     if not finished:
         table.kills += 1
         if last_sent:
@@ -132,10 +138,10 @@ def run_until_killed(
 
 def run_to_completion(table: CrashTable) -> None:
     process = _worker(table, None)
-    out, _ = process.communicate(timeout=600)
+    out, errors = process.communicate(timeout=600)
     for line in out.splitlines():
         _read(table, line, [])
-    assert process.returncode == 0 and out.rstrip().endswith("done"), out[-2000:]
+    assert process.returncode == 0 and out.rstrip().endswith("done"), errors[-3000:]
 
 
 # The checks ------------------------------------------------------------------------------
@@ -185,9 +191,13 @@ def check_log_and_outbox(table: CrashTable) -> None:
             rows = db.execute(
                 "SELECT target_kind, target_id, payload FROM outbox WHERE campaign_id = ?", (cid,)
             ).fetchall()
+            payloads = [(row, json.loads(row["payload"])) for row in rows]
+            # Notices (the dice commitment at creation) belong to no step.
+            assert all("seq" in payload or payload["kind"] == "notice" for _, payload in payloads)
             actual = Counter(
-                (row["target_kind"], row["target_id"], json.loads(row["payload"])["seq"])
-                for row in rows
+                (row["target_kind"], row["target_id"], payload["seq"])
+                for row, payload in payloads
+                if "seq" in payload
             )
             assert actual == _expected_outbox(planned, entries, campaign["seq"] if over else None)
     finally:

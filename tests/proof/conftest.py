@@ -1,0 +1,17 @@
+"""A campaign service over a temporary database for the proof tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.services import CampaignService, FakeClock, open_service
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[CampaignService]:
+    opened = await open_service(tmp_path / "proof.sqlite3", FakeClock(), snapshot_every=5)
+    yield opened
+    await opened.close()
