@@ -11,8 +11,8 @@ import pytest
 
 from bot.i18n import translate
 from bot.services import ActionReport, CampaignService, ServiceError, StaleSeq
-from tests.proof.crash_plan import Step, random_game, seed_for
-from tests.proof.tables import USERS, mini_table
+from tests.proof.crash_plan import USERS, Step, random_game, seed_for
+from tests.proof.tables import mini_table
 
 
 def _bid_storm(count: int) -> list[tuple[str, dict[str, Any]]]:
