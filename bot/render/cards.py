@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.colours import INK, PAPER, RGB, WHITE, mix, rgb
+from bot.render.colours import INK, PAPER, RGB, ink_on, mix, rgb
 from bot.render.fonts import font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
 from bot.render.shapes import nearest_on_rect
@@ -119,8 +119,11 @@ def card_box(
 ) -> tuple[float, float, float, float]:
     row_h = SYMBOL_SIZE * scale
     height = (BAND_HEIGHT + 2 * PAD) * scale + len(rows) * (row_h + ROW_GAP * scale)
-    height = max(height, geo.card.height * scale)
+    # An empty card is its title band alone: the home's name, with nothing beneath it.
+    height = max(height, geo.card.height * scale) if rows else BAND_HEIGHT * scale
     x, y = geo.card.x * scale, geo.card.y * scale
+    if geo.card_grows_up:
+        y += geo.card.height * scale - height
     return (x, y, x + geo.card.width * scale, y + height)
 
 
@@ -153,7 +156,7 @@ def draw_card(
     box = card_box(geo, rows, scale)
     draw_leader(draw, geo, box)
     left, top, right, _ = box
-    band: RGB = mix(rgb(geo.fill), INK, 0.62)
+    band: RGB = rgb(geo.band) if geo.band else mix(rgb(geo.fill), INK, 0.62)
     radius = 5 * scale
     draw.rounded_rectangle(box, radius=radius, fill=PAPER, outline=INK, width=max(1, round(scale)))
     band_bottom = top + BAND_HEIGHT * scale
@@ -163,7 +166,7 @@ def draw_card(
         fill=band,
         corners=(True, True, False, False),
     )
-    _draw_title(draw, region, box, band_bottom, scale)
+    _draw_title(draw, region, box, band_bottom, ink_on(band), scale)
 
     y = band_bottom + PAD * scale
     for row in rows:
@@ -195,6 +198,7 @@ def _draw_title(
     region: RegionScene,
     box: tuple[float, float, float, float],
     band_bottom: float,
+    ink: RGB,
     scale: float,
 ) -> None:
     left, top, right, _ = box
@@ -214,4 +218,4 @@ def _draw_title(
     while title_font.getlength(region.label) > vp_right - left - PAD * scale and size > 7:
         size *= 0.92
         title_font = font("bold", size)
-    draw.text((left + PAD * scale, middle), region.label, fill=WHITE, font=title_font, anchor="lm")
+    draw.text((left + PAD * scale, middle), region.label, fill=ink, font=title_font, anchor="lm")

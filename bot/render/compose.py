@@ -12,7 +12,7 @@ from bot.render.sidebar import draw_sidebar
 from rulesets.core.scene import MapGeometry, Scene
 
 DEFAULT_WIDTH = 1600
-# Fast zlib settings: a map is posted once and re-rendered often; size matters less.
+# A fast zlib level: a map is drawn at every move, and the palette already keeps it small.
 PNG_COMPRESS_LEVEL = 3
 
 
@@ -32,8 +32,12 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
 
 
 def encode_png(image: Image.Image) -> bytes:
+    """A 256-colour PNG. The map is flat colour and anti-aliased edges, which a palette holds
+    without visible loss; it encodes several times faster than RGB (no per-row filter
+    search) and makes a file less than half the size."""
+    paletted = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    paletted.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 

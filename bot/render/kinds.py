@@ -44,7 +44,7 @@ class MarkerStyle:
 MARKER_STYLES: dict[str, MarkerStyle] = {
     "neutral": MarkerStyle(SymbolShape(draw_square), (250, 250, 246)),
     "gold": MarkerStyle(SymbolShape(draw_coin), (201, 150, 30)),
-    "vp": MarkerStyle(SymbolShape(draw_framed_square), (250, 250, 246)),
+    "vp": MarkerStyle(SymbolShape(draw_framed_square), (214, 196, 240)),
     "pop": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (170, 214, 160), "Pop"),
     "slaves": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (190, 190, 190), "Slv"),
     "pirates": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (60, 60, 60), "Pir"),

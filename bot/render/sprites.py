@@ -135,8 +135,8 @@ def symbol(
     shape: SymbolShape, fill: RGB, text: str, height: int, face: str = "bold"
 ) -> Image.Image:
     """An RGBA sprite `height` pixels tall: the shape in `fill`, `text` centred on it."""
-    big_h = height * OVERSAMPLE
-    big_w = max(big_h, round(big_h * shape.aspect))
+    width = max(height, round(height * shape.aspect))
+    big_w, big_h = width * OVERSAMPLE, height * OVERSAMPLE
     canvas = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(canvas)
     left, top, right, bottom = shape.draw(draw, big_w, big_h, fill)
@@ -147,5 +147,4 @@ def symbol(
             size *= 0.9
         centre = ((left + right) / 2, (top + bottom) / 2)
         draw.text(centre, text, fill=ink_on(fill), font=font(face, size), anchor="mm")
-    width = max(1, round(big_w / OVERSAMPLE))
-    return canvas.resize((width, height), Image.Resampling.LANCZOS)
+    return canvas.reduce(OVERSAMPLE)

@@ -152,8 +152,10 @@ class Inset(_Frozen):
 class RegionGeometry(_Frozen):
     """Where one region is drawn: its outline, its name and the card listing its contents.
 
-    `card` is the box where control tokens, pieces and markers are laid out; `anchor` is the
-    point of the region the card's leader line points at when the card sits outside it.
+    `card` is the box where control tokens, pieces and markers are laid out (its height is
+    a minimum: the card grows down, or up from its bottom edge near the foot of the map);
+    `anchor` is the point the card's leader line points at when the card sits outside the
+    region; `band` colours the card's title (a home country takes its power's colour).
     """
 
     kind: str
@@ -162,7 +164,8 @@ class RegionGeometry(_Frozen):
     smooth: int = Field(default=2, ge=0, le=4)
     anchor: Point
     card: Rect
-    label_at: Point | None = None
+    band: str | None = None
+    card_grows_up: bool = False
 
 
 class SeaLink(_Frozen):

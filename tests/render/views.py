@@ -189,3 +189,42 @@ def midgame_view() -> dict[str, Any]:
         "auction": None,
         "scores": None,
     }
+
+
+def opening_view() -> dict[str, Any]:
+    """Four powers at the start of war 1: starting tokens and units, ten markers out."""
+    view = midgame_view()
+    seated = ["GBR", "FRA", "AUS", "RUS"]
+    view.update(war=1, round=1, rounds_in_war=6, phase="auction", active=None)
+    view["turn_order"] = seated
+    view["alliances"] = {"A": [], "B": []}
+    for region in view["regions"].values():
+        for key in ("control", "armies", "fleets", "forts"):
+            region[key] = {}
+        region["raiders"], region["blockade"] = [], None
+    starts = {
+        "GBR": ["NAM", "IND"],
+        "FRA": ["NAM", "GER"],
+        "AUS": ["OTT", "CEU"],
+        "RUS": ["BAL", "CEU"],
+    }
+    for power, places in starts.items():
+        for place in places:
+            control = view["regions"][place]["control"]
+            control[power] = control.get(power, 0) + 1
+        view["regions"][places[0]]["armies"][power] = 1
+    view["homes"] = {power: {"armies": 2, "fleets": 1, "forts": 0} for power in seated}
+    view["powers"] = {
+        power: {"gold": 10, "population": 5, "vp": 0, "tiles": [], "control_tokens_left": 38}
+        for power in seated
+    }
+    return view
+
+
+def finished_view() -> dict[str, Any]:
+    """The mid-game position declared over: final scores shown, unrest revealed in the view."""
+    view = midgame_view()
+    view.update(war=3, round=5, phase="finished", active=None)
+    view["scores"] = {"GBR": 52, "FRA": 47, "PRU": 33, "AUS": 29, "SPA": 41, "RUS": 38, "UPR": 44}
+    view["unrest"] = {power: 90 + index for index, power in enumerate(POWERS)}
+    return view

@@ -1,0 +1,54 @@
+"""The Struggle of Empires map covers exactly the regions and homes of the rules data."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.core.scene import MapGeometry
+from rulesets.struggle.data import default_data
+from rulesets.struggle.map import load_geometry, load_styles
+
+
+def test_every_rules_region_and_home_has_geometry_and_nothing_else_does() -> None:
+    data = default_data()
+    expected = {region.id for region in data.regions} | {power.id for power in data.powers}
+    assert set(load_geometry().regions) == expected
+
+
+def test_region_kinds_agree_with_the_rules() -> None:
+    geometry = load_geometry()
+    for region in default_data().regions:
+        assert geometry.regions[region.id].kind == region.kind
+
+
+def test_every_power_has_a_distinct_colour_and_letter_and_every_region_a_name() -> None:
+    styles = load_styles()
+    powers = {power.id for power in default_data().powers}
+    assert set(styles.powers) == powers
+    assert len({entry.colour for entry in styles.powers.values()}) == len(powers)
+    assert len({entry.letter for entry in styles.powers.values()}) == len(powers)
+    assert set(styles.region_names) == set(load_geometry().regions)
+
+
+def test_cards_and_anchors_lie_on_the_map_left_of_the_sidebar() -> None:
+    geometry = load_geometry()
+    for region_id, region in geometry.regions.items():
+        card = region.card
+        assert card.x >= 0 and card.y >= 0, region_id
+        assert card.x + card.width <= geometry.sidebar.x, region_id
+        assert 0 <= region.anchor[0] <= geometry.sidebar.x, region_id
+        assert 0 <= region.anchor[1] <= geometry.height, region_id
+
+
+def test_every_colony_has_a_sea_lane() -> None:
+    geometry = load_geometry()
+    ends = {end for link in geometry.sea_links for end in link.between}
+    colonies = {rid for rid, region in geometry.regions.items() if region.kind == "colony"}
+    assert colonies <= ends
+
+
+def test_a_sea_lane_to_nowhere_is_refused() -> None:
+    raw = load_geometry().model_dump()
+    raw["sea_links"].append({"between": ["NAM", "ATLANTIS"]})
+    with pytest.raises(ValueError, match="unknown"):
+        MapGeometry.model_validate(raw)

@@ -1,0 +1,91 @@
+"""The Struggle of Empires scene shows the public view faithfully and nothing secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.core.scene import Header, PieceStack, PowerStyle, RegionScene, Scene
+from rulesets.struggle.map import scene_from_view
+from tests.render.views import finished_view, midgame_view
+
+
+def test_control_pieces_and_worth_of_a_region_come_from_the_view() -> None:
+    germany = scene_from_view(midgame_view()).region("GER")
+    assert germany.label == "German States"
+    assert germany.control == {"PRU": 3, "AUS": 2, "FRA": 1, "GBR": 1}
+    assert {(s.kind, s.power, s.count) for s in germany.pieces} == {
+        ("army", "PRU", 2),
+        ("army", "AUS", 1),
+        ("fort", "PRU", 1),
+    }
+    assert germany.vp_text == "8·5·3"
+
+
+def test_markers_show_their_reward_kind_and_defence() -> None:
+    scene = scene_from_view(midgame_view())
+    assert [(m.kind, m.value) for m in scene.region("OTT").markers] == [("vp", 4), ("neutral", 3)]
+    assert [(m.kind, m.value) for m in scene.region("GER").markers] == [("gold", 3)]
+    assert [(m.kind, m.value) for m in scene.region("NAM").markers] == [("pop", None)]
+
+
+def test_raiders_and_blockades_are_on_the_map() -> None:
+    scene = scene_from_view(midgame_view())
+    assert [(m.kind, m.holds) for m in scene.region("CAR").markers][-1] == ("pirates", "FRA")
+    assert PieceStack(kind="blockade", power="GBR", count=1) in scene.region("IND").pieces
+
+
+def test_homes_show_the_units_at_home() -> None:
+    france = scene_from_view(midgame_view()).region("FRA")
+    assert france.label == "France"
+    assert {(s.kind, s.count) for s in france.pieces} == {("army", 2), ("fort", 1)}
+
+
+def test_pieces_follow_the_turn_order() -> None:
+    view = midgame_view()
+    mediterranean = scene_from_view(view).region("MED")
+    powers = [stack.power for stack in mediterranean.pieces]
+    order = view["turn_order"]
+    assert powers == sorted(powers, key=order.index)
+
+
+def test_header_and_panel_carry_war_round_alliances_and_public_totals() -> None:
+    scene = scene_from_view(midgame_view())
+    assert scene.header.lines[0] == "War 2 of 3 · Round 3 of 5"
+    assert "Active: France" in scene.header.lines
+    table = scene.panels[0]
+    assert [row.power for row in table.rows] == ["SPA", "FRA", "GBR", "RUS", "AUS", "UPR", "PRU"]
+    britain = next(row for row in table.rows if row.power == "GBR")
+    assert britain.values == ["A", "7", "4", "21", "2", "31"]
+    assert scene.highlight == "FRA"
+
+
+def test_unrest_never_reaches_the_scene_even_when_the_view_reveals_it() -> None:
+    view = finished_view()
+    for index, power in enumerate(view["powers"]):
+        view["powers"][power]["unrest"] = 70 + index
+    view["you"] = {"power": "GBR", "unrest": 77}
+    dumped = scene_from_view(view).model_dump_json()
+    assert "unrest" not in dumped.lower()
+    for secret in [*view["unrest"].values(), *range(70, 78)]:
+        assert f'"{secret}"' not in dumped and f":{secret}," not in dumped
+
+
+def test_final_scores_get_their_own_panel_in_rank_order() -> None:
+    scores = scene_from_view(finished_view()).panels[-1]
+    assert [row.power for row in scores.rows][:3] == ["GBR", "FRA", "UPR"]
+    assert scores.rows[0].values == ["52"]
+
+
+def test_labels_can_be_replaced_for_another_language() -> None:
+    scene = scene_from_view(midgame_view(), labels={"title": "La Lutte des Empires"})
+    assert scene.header.title == "La Lutte des Empires"
+
+
+def test_a_scene_refuses_a_power_without_a_style() -> None:
+    with pytest.raises(ValueError, match="unstyled"):
+        Scene(
+            map_id="m",
+            header=Header(title="t"),
+            powers=[PowerStyle(power="A", name="A", colour="#000000", letter="A")],
+            regions=[RegionScene(id="r", label="r", control={"B": 1})],
+        )
