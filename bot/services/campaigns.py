@@ -8,15 +8,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.services.backup import CampaignBackups
 from bot.services.clock import Clock
+from bot.services.correction import CampaignCorrection
 from bot.services.delivery import CampaignDelivery
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
+from bot.services.versions import CampaignVersions
 from bot.storage import SqliteStore
 
 
-class CampaignService(CampaignLobby, CampaignPlay, CampaignModeration, CampaignDelivery):
+class CampaignService(
+    CampaignLobby,
+    CampaignPlay,
+    CampaignModeration,
+    CampaignDelivery,
+    CampaignCorrection,
+    CampaignVersions,  # with export, import and dice verification (CampaignExchange, Trust)
+    CampaignBackups,
+):
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
     are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""
 

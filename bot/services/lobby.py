@@ -12,6 +12,7 @@ from bot.services.core import ServiceCore, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, CampaignInfo, SeatHolder
 from bot.services.replay import START_ACTION
+from bot.services.trust import commitment_notice
 from bot.storage import LOBBY_SEQ, AuditRecord, NewCampaign, NewHolder, SeatTaken, SeqConflict
 from rulesets.core import seed_commitment
 from rulesets.core import start as start_game
@@ -51,6 +52,7 @@ class CampaignLobby(ServiceCore):
         if language not in LANGUAGES:
             raise ServiceError("service.error.unknown_language", language=str(language)[:20])
         seed = _check_seed(seed_hex) if seed_hex is not None else secrets.token_hex(32)
+        commitment = seed_commitment(seed)
         row = await self._store.create_campaign(
             NewCampaign(
                 ruleset=rules.name,
@@ -58,13 +60,14 @@ class CampaignLobby(ServiceCore):
                 options=dict(options),
                 data=data,
                 seed_hex=seed,
-                seed_commitment=seed_commitment(seed),
+                seed_commitment=commitment,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 language=language,
                 creator=creator_id,
                 created_at=self._clock.now(),
-            )
+            ),
+            commitment_notice(channel_id, rules.name, commitment),
         )
         with campaign_context(row.id):
             log.info("created: %s for guild %s channel %s", rules.name, guild_id, channel_id)

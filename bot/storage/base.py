@@ -257,7 +257,8 @@ class Store(Protocol):
         outbox: Sequence[OutboxRecord] = (),
     ) -> CampaignRow:
         """Insert a whole campaign (tenures, log, audit trail, snapshots) in one transaction,
-        at the seq of its last log entry; nothing is written if any part fails."""
+        at the seq of its last log entry; nothing is written if any part fails. Only the
+        last audit record (the import) is announced: the others were, where they happened."""
 
     async def get_campaign(self, campaign_id: int) -> CampaignRow | None:
         """The campaign, or None when there is no such id."""

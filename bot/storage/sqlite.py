@@ -226,9 +226,14 @@ class SqliteStore:
             ],
         )
 
-    async def _write_audit(self, campaign_id: int, record: AuditRecord | None) -> None:
+    async def _write_audit(
+        self, campaign_id: int, record: AuditRecord | None, *, announce: bool = True
+    ) -> None:
         """Record a moderator's act and announce it in the campaign's channel, if it has one."""
         if record is None:
+            return
+        await self._insert_audit(campaign_id, record)
+        if not announce:
             return
         async with self._db.execute(
             "SELECT channel_id FROM campaigns WHERE id = ?", (campaign_id,)
@@ -237,6 +242,8 @@ class SqliteStore:
         if found is not None and found["channel_id"] is not None:
             notice = OutboxRecord("channel", str(found["channel_id"]), audit_announcement(record))
             await self._write_outbox(campaign_id, [notice], record.at)
+
+    async def _insert_audit(self, campaign_id: int, record: AuditRecord) -> None:
         await self._db.execute(
             "INSERT INTO audit (campaign_id, actor, act, reason, seqs, detail, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -320,8 +327,10 @@ class SqliteStore:
                 await self._write_action(campaign_id, entry)
             for snapshot_seq, state in snapshots.items():
                 await self._write_snapshot(campaign_id, snapshot_seq, state)
-            for record in audit:
-                await self._write_audit(campaign_id, record)
+            # The copied trail was announced where it happened; only the newest record
+            # (the import itself) is announced here.
+            for number, record in enumerate(audit, start=1):
+                await self._write_audit(campaign_id, record, announce=number == len(audit))
             await self._write_outbox(campaign_id, outbox, new.created_at)
         imported = await self.get_campaign(campaign_id)
         assert imported is not None

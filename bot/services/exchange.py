@@ -1,0 +1,136 @@
+"""Export and import: a campaign as one JSON document, and back into a new campaign.
+
+An import is believed only after its whole log has been replayed from its seed under the
+current rules, reproducing every state hash, roll and event; anything else is refused with
+the reason and creates nothing. The new campaign keeps the export's seed, log, tenures and
+audit trail, and its own audit trail records the import.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.logging_setup import campaign_context
+from bot.services.errors import ServiceError
+from bot.services.exchange_model import CampaignExport
+from bot.services.history_check import check_history
+from bot.services.models import CampaignInfo
+from bot.services.trust import CampaignTrust
+from bot.storage import AuditRecord, NewCampaign
+from rulesets.core import seed_commitment
+
+log = logging.getLogger("courier.services.exchange")
+
+
+def parse_export(document: dict[str, Any] | str | bytes) -> CampaignExport:
+    """Read an export document; a malformed one is refused with what is wrong."""
+    try:
+        raw = json.loads(document) if isinstance(document, str | bytes) else document
+        return CampaignExport.model_validate(raw)
+    except (ValueError, RecursionError) as error:
+        problem = error.errors()[0] if isinstance(error, ValidationError) else None
+        where = ".".join(str(part) for part in problem["loc"]) if problem else "-"
+        raise ServiceError("trust.error.import_malformed", where=where[:80]) from None
+
+
+class CampaignExchange(CampaignTrust):
+    async def export_campaign(
+        self,
+        campaign_id: int,
+        *,
+        include_seed: bool = False,
+        actor: str | None = None,
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        """The campaign as a JSON-ready dict. A finished campaign's seed is always in it; an
+        unfinished one's only when a moderator asks, which is audited and announced."""
+        campaign = await self._campaign(campaign_id)
+        reveal = include_seed and campaign.status != "finished"
+        if reveal:
+            if not actor or not reason:
+                raise ServiceError("trust.error.reason_needed")
+            await self._store.add_audit(
+                campaign_id,
+                AuditRecord(
+                    actor=actor,
+                    act="export_seed",
+                    reason=reason,
+                    at=self._clock.now(),
+                    seqs=[campaign.seq],
+                ),
+            )
+        export = await self._export(
+            campaign_id, include_seed=include_seed or campaign.status == "finished"
+        )
+        return export.model_dump(mode="json")
+
+    async def import_campaign(
+        self,
+        document: dict[str, Any] | str | bytes,
+        *,
+        actor: str,
+        reason: str,
+        guild_id: int | None,
+        channel_id: int | None,
+    ) -> CampaignInfo:
+        """A new campaign rebuilt from an export, or a `ServiceError` saying why not."""
+        export = parse_export(document)
+        if export.seed_hex is None:
+            raise ServiceError("trust.error.import_needs_seed")
+        try:
+            if seed_commitment(export.seed_hex) != export.seed_commitment:
+                raise ServiceError("trust.error.import_bad_commitment")
+        except ValueError:
+            raise ServiceError("service.error.bad_seed") from None
+        if export.log and export.status == "lobby":
+            raise ServiceError("trust.error.import_malformed", where="status")
+        check = check_history(export, keep_states_every=self._snapshot_every)
+        if not check.ok:
+            if check.problem == "unknown_ruleset":
+                raise ServiceError("core.error.unknown_ruleset", name=export.ruleset[:40])
+            raise ServiceError(
+                "trust.error.import_diverges",
+                problem=str(check.problem),
+                seq=-1 if check.seq is None else check.seq,
+            )
+        now = self._clock.now()
+        imported = AuditRecord(
+            actor=actor,
+            act="import",
+            reason=reason,
+            at=now,
+            seqs=[export.log[-1].seq] if export.log else [],
+            detail={
+                "source_campaign": export.campaign_id,
+                "exported_at": export.exported_at.isoformat(),
+                "ruleset_version": export.ruleset_version,
+            },
+        )
+        snapshots = {seq: state.model_dump(mode="json") for seq, state in check.states.items()}
+        row = await self._store.import_campaign(
+            NewCampaign(
+                ruleset=export.ruleset,
+                ruleset_version=export.ruleset_version,
+                options=export.options,
+                data=export.data,
+                seed_hex=export.seed_hex,
+                seed_commitment=export.seed_commitment,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                language=export.language,
+                creator=actor,
+                created_at=now,
+            ),
+            status=export.status,
+            tenures=[tenure.record() for tenure in export.tenures],
+            entries=[entry.record() for entry in export.log],
+            audit=[*(entry.record() for entry in export.audit), imported],
+            snapshots=snapshots,
+        )
+        with campaign_context(row.id):
+            log.info("imported from campaign %s by %s: %s", export.campaign_id, actor, reason)
+        return CampaignInfo.from_row(row)
