@@ -90,15 +90,13 @@ def test_the_public_view_of_a_real_game_renders() -> None:
     struggle = get("struggle")
     seats = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
     state = start(struggle, seats, {}, "5" * 64).state
-    pick = 0
-    for _ in range(150):
+    for pick in range(150):
         prompts = legal_prompts(struggle, state)
         if not prompts:
             break
         prompt = prompts[pick % len(prompts)]
         choice = prompt.choices[pick % len(prompt.choices)]
         state = submit(struggle, state, prompt.seat, choice.instantiate()).state
-        pick += 1
     view = struggle.view(state, None)
     scene = scene_from_view(view)
     assert {region.id for region in scene.regions} >= set(view["regions"])
