@@ -72,9 +72,9 @@ def peak_memory(action: Callable[[], object]) -> int:
 def peer_renderer() -> Callable[[], bytes] | str:
     """The diplomacy standard map as PNG, or why it cannot be measured here."""
     try:
-        import cairosvg  # type: ignore[import-not-found]
-        from diplomacy import Game  # type: ignore[import-not-found]
-        from diplomacy.engine.renderer import Renderer  # type: ignore[import-not-found]
+        import cairosvg
+        from diplomacy import Game
+        from diplomacy.engine.renderer import Renderer
     except ImportError as error:
         return (
             f"peer skipped: {error.name} is not importable "

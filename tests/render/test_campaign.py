@@ -82,7 +82,7 @@ def test_a_timeline_is_an_animated_gif_with_one_frame_per_scene() -> None:
     frames = [scene_from_view(opening_view()), scene_from_view(midgame_view())]
     gif = Image.open(io.BytesIO(render_timeline(frames, width=640)))
     assert gif.format == "GIF"
-    assert gif.n_frames == 2
+    assert getattr(gif, "n_frames", 1) == 2
     assert gif.width == 640
 
 
