@@ -17,8 +17,10 @@ from rulesets.core import IllegalAction
 log = logging.getLogger("bot.discord")
 
 
-class Refusal(Exception):
-    """A request the adapter itself refuses (permissions, bad input), as a message key."""
+class Refusal(app_commands.AppCommandError):
+    """A request the adapter itself refuses (permissions, bad input), as a message key.
+
+    An `AppCommandError`, so that raised from a check it still reaches the tree's handler."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)

@@ -1,0 +1,37 @@
+"""Prompt buttons survive a restart of the bot; a click on a prompt that is no longer open
+is refused and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord.client import CourierBot
+from bot.services import CampaignService, open_service
+from tests.discord.conftest import Table, open_mini_campaign, text_of
+
+
+async def test_buttons_work_after_a_restart_and_stale_clicks_are_refused(
+    table: Table, database: Path
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    first_prompt = t.last_prompt_for(t.alice)
+
+    service = await open_service(database)
+
+    async def opened() -> CampaignService:
+        return service
+
+    restarted = CourierBot(opened, moderator_role="Game master")
+    await t.env.restart_bot(restarted)
+    t.bot = restarted
+
+    passed = await t.alice.click(first_prompt, label="pass")
+    assert "Order accepted" in text_of(passed)
+    seq = (await service.get_campaign(campaign_id)).seq
+
+    # The first prompt was posted before the restart, so it still shows its buttons.
+    stale = await t.alice.click(first_prompt, label="pass")
+    assert stale.ephemeral
+    assert text_of(stale) == "This choice is no longer open: the game has moved on."
+    assert (await service.get_campaign(campaign_id)).seq == seq
