@@ -23,6 +23,10 @@ def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
     best = max(influence.values())
     if best >= MIN_INFLUENCE_FOR_B:
         return "B", [e for e in unacted if influence[e] == best]
+    neutral = [e for e in unacted if state.is_neutral(e)]
+    if neutral and state.options.get("neutral_turn") == "neutral_first":
+        # The literal reading of the draft variant: act for a neutral empire if one waits.
+        return "C", neutral
     return "C", unacted
 
 

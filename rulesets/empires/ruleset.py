@@ -155,6 +155,13 @@ class Empires(Ruleset[EmpiresState]):
                 description=Msg(key="emp.option.distribution_card"),
             ),
             OptionSpec(
+                name="neutral_turn",
+                kind="choice",
+                default="any_empire",
+                choices=("any_empire", "neutral_first"),
+                description=Msg(key="emp.option.neutral_turn"),
+            ),
+            OptionSpec(
                 name="city_tile_crowns",
                 kind="choice",
                 default="0/1",

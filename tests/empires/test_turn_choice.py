@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.empires.helpers import blank_board, offered, play, prompt_of, units
+from tests.empires.helpers import blank_board, offered, play, prompt_of, put, units
 
 
 def test_option_a_offers_only_the_unacted_empires_whose_monarch_you_hold() -> None:
@@ -71,3 +71,38 @@ def test_the_turn_passes_clockwise_and_the_decade_has_seven_turns() -> None:
     assert seen == ["P1", "P2", "P3", "P1", "P2", "P3", "P1"]
     # The seat left of the seventh turn's player starts the next decade.
     assert state.start_player == "P2"
+
+
+def _with_a_neutral_france(**options: object):  # type: ignore[no-untyped-def]
+    state = blank_board()
+    state.options.update(options)
+    state.monarchs["FR"] = None
+    state.hands["P1"] = []
+    return state
+
+
+def test_a_player_who_picks_a_neutral_empire_acts_for_it_without_compensation() -> None:
+    state = _with_a_neutral_france()
+    assert len(offered(state)) == 7
+    state = play(state, "P1", type="choose_empire", empire="FR")
+    assert (state.decider, state.option, state.phase) == ("P1", "neutral", "choose_action")
+
+
+def test_the_neutral_first_reading_sends_the_player_to_the_neutral_empire() -> None:
+    state = _with_a_neutral_france(neutral_turn="neutral_first")
+    assert offered(state) == [{"type": "choose_empire", "empire": "FR"}]
+
+
+def test_a_neutral_empire_acts_peacefully() -> None:
+    state = _with_a_neutral_france()
+    put(state, "FR", "infantry", "paris")
+    put(state, "GB", "infantry", "southern_netherlands")
+    state.flags["rhineland"] = "HB"
+    state.markers["FR"] = {"I": None, "II": "attack", "III": "empire"}
+    state = play(state, "P1", type="choose_empire", empire="FR")
+    state = play(state, "P1", type="choose_action", action="move_fight")
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    reachable = {a.get("to") for a in offered(state)}
+    # No attack, no foreign city, no region under another empire's flag.
+    assert not {"southern_netherlands", "rhineland", "madrid"} & reachable
+    assert "lyon" in reachable
