@@ -42,7 +42,11 @@ def _carry_out(
 ) -> Outcome[Any]:
     if entry.seq == 0:
         seats = list(entry.action.get("seats", []))
-        return start(ruleset, seats, export.options, seed, export.data)
+        outcome = start(ruleset, seats, export.options, seed, export.data)
+        # The state names the version the campaign was created under; replaying under newer
+        # code must not count that label as a change, only what the rules now do differently.
+        outcome.state.ruleset_version = export.ruleset_version
+        return outcome
     if state is None or entry.seat is None:
         raise IllegalAction("trust.error.entry_without_seat", seq=entry.seq)
     return submit(ruleset, state, entry.seat, entry.action)

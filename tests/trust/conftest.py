@@ -1,7 +1,12 @@
-"""The trust tests use the services' fixtures: a service over a temporary database."""
+"""The trust tests use the services' fixtures (a service over a temporary database) and a
+small dice game of their own besides the miniature game."""
 
 from __future__ import annotations
 
+from rulesets import registry
 from tests.services.conftest import clock, db_path, service
+from tests.trust.dice_race import DICE_RACE
+
+registry.register(DICE_RACE)
 
 __all__ = ["clock", "db_path", "service"]
