@@ -15,6 +15,7 @@ from bot.services.delivery import CampaignDelivery
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
+from bot.services.schedule import CampaignSchedule
 from bot.services.versions import CampaignVersions
 from bot.storage import SqliteStore
 
@@ -27,6 +28,7 @@ class CampaignService(
     CampaignCorrection,
     CampaignVersions,  # with export, import and dice verification (CampaignExchange, Trust)
     CampaignBackups,
+    CampaignSchedule,  # deadlines, reminders, vacations, substitutes, autopilot
 ):
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
     are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""

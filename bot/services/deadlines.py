@@ -1,0 +1,316 @@
+"""Deadlines that follow the prompts: armed when a seat is asked, closed when it answers.
+
+`_sync` compares the stored pending deadlines with the prompts of the newest state and the
+log since each was armed. It is idempotent and keyed on the newest log entry, so it can run
+after every action, on every tick and after a restart with the same result: a deadline
+closes as answered, missed (the scheduler played the default), autopilot or cancelled, and
+every seat that owes a decision and has none gets one. A moderator's pause, read from the
+audit trail, pushes pending deadlines back by its length when play resumes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.logging_setup import campaign_context
+from bot.services.core import ServiceCore
+from bot.services.errors import ServiceError
+from bot.services.models import ActionReport
+from bot.services.pace import due_after, within_active_hours
+from bot.services.schedule_notices import channel_notice, unix
+from bot.services.schedule_record import ScheduleRecord
+from bot.storage import (
+    ActionRecord,
+    AuditRecord,
+    AuditRow,
+    CampaignRow,
+    CampaignStatus,
+    DeadlineRow,
+    NewDeadline,
+    OutboxRecord,
+    SeqConflict,
+)
+from rulesets.core import Outcome, Prompt, legal_prompts
+
+log = logging.getLogger("courier.services.schedule")
+
+# The log's actor for moves the scheduler makes: the default or the autopilot's choice for
+# a missed deadline, or the autopilot standing in for an absent player.
+MISSED_ACTOR = "courier:deadline"
+MISSED_AUTOPILOT_ACTOR = "courier:deadline-autopilot"
+AUTOPILOT_ACTOR = "courier:autopilot"
+_CLOSED_BY_ACTOR = {
+    MISSED_ACTOR: "missed",
+    MISSED_AUTOPILOT_ACTOR: "missed",
+    AUTOPILOT_ACTOR: "autopilot",
+}
+# Acts after which a new deadline counts from the act, not from the last log entry.
+_RESTARTING_ACTS = {"undo", "rollback", "resume", "correct", "import"}
+_SYNC_ATTEMPTS = 3
+
+
+class ScheduleChanged(ServiceError):
+    """Someone else changed the schedule record at the same moment: try again."""
+
+    def __init__(self, campaign_id: int) -> None:
+        super().__init__("schedule.error.changed", campaign=campaign_id)
+
+
+class ScheduleCore(ServiceCore):
+    # Every accepted step passes here: the step is committed by `ServiceCore`, then the
+    # deadlines follow its prompts at once. (Sync is idempotent: the scheduler's tick would
+    # catch up anyway, but players should see their new deadline with the new prompt.)
+    async def _commit_step(
+        self,
+        campaign: CampaignRow,
+        outcome: Outcome[Any],
+        *,
+        seat: str | None,
+        actor: str,
+        action: dict[str, Any],
+        expected_status: CampaignStatus,
+        audit: AuditRecord | None = None,
+    ) -> ActionReport:
+        report = await super()._commit_step(
+            campaign,
+            outcome,
+            seat=seat,
+            actor=actor,
+            action=action,
+            expected_status=expected_status,
+            audit=audit,
+        )
+        try:
+            await self._sync(await self._campaign(campaign.id))
+        except Exception:
+            # The step stands; the next tick arms what this could not.
+            with campaign_context(campaign.id):
+                log.exception("deadlines could not follow step %s", report.seq)
+        return report
+
+    # The record ------------------------------------------------------------------------
+
+    async def _record(self, campaign_id: int) -> tuple[ScheduleRecord, int | None]:
+        row = await self._store.load_schedule(campaign_id)
+        if row is None:
+            return ScheduleRecord(), None
+        return ScheduleRecord.model_validate(row.record), row.version
+
+    async def _save(
+        self,
+        campaign_id: int,
+        *,
+        record: ScheduleRecord | None = None,
+        version: int | None = None,
+        new: list[NewDeadline] | None = None,
+        changed: list[DeadlineRow] | None = None,
+        outbox: list[OutboxRecord] | None = None,
+        audit: AuditRecord | None = None,
+    ) -> None:
+        try:
+            await self._store.save_schedule(
+                campaign_id,
+                self._clock.now(),
+                record=None if record is None else record.model_dump(mode="json"),
+                expected_version=version,
+                new_deadlines=new or [],
+                changed_deadlines=changed or [],
+                outbox=outbox or [],
+                audit=audit,
+            )
+        except SeqConflict:
+            raise ScheduleChanged(campaign_id) from None
+
+    # When a deadline falls -------------------------------------------------------------
+
+    @staticmethod
+    def _due(record: ScheduleRecord, seat: str, start: datetime, urgency: str) -> datetime:
+        """The deadline of a decision asked at `start`: the pace's duration, with the clock
+        stopped while the seat's holder is away (pause-mode vacations), moved into the
+        next active period."""
+        pace = record.pace
+        pausing = pace.vacation_mode == "pause"
+        away = record.away(seat, start) if pausing else None
+        if away is not None:
+            start = away.ends_at
+        due = due_after(pace, start, urgency)
+        if pausing:
+            for vacation in record.vacations_of(seat):
+                if start <= vacation.starts_at < due:
+                    due += vacation.ends_at - vacation.starts_at
+        return within_active_hours(pace, due)
+
+    # Following the prompts -------------------------------------------------------------
+
+    async def _sync(self, campaign: CampaignRow) -> list[DeadlineRow]:
+        """Bring the pending deadlines in line with the prompts; return the pending ones."""
+        for _ in range(_SYNC_ATTEMPTS):
+            try:
+                return await self._sync_once(campaign)
+            except ScheduleChanged:
+                campaign = await self._campaign(campaign.id)
+        return await self._store.deadlines(campaign.id)
+
+    async def _sync_once(self, campaign: CampaignRow) -> list[DeadlineRow]:
+        if campaign.status not in ("active", "finished"):
+            return await self._store.deadlines(campaign.id)  # paused: everything waits
+        # The record first: anyone who changes deadlines after this read bumps its version.
+        record, version = await self._record(campaign.id)
+        pending = await self._store.deadlines(campaign.id)
+        [latest] = await self._store.recent_actions(campaign.id, limit=1)
+        marker = f"{latest.seq}:{latest.state_hash}"
+        unseen = [
+            row for row in await self._store.audit_log(campaign.id) if row.id > record.audit_seen
+        ]
+        shift = _paused_for(unseen)
+        if marker == record.synced and not unseen:
+            return pending
+        changed: dict[int, DeadlineRow] = {}
+        if shift:
+            for deadline in pending:
+                changed[deadline.id] = replace(deadline, due_at=deadline.due_at + shift)
+        outbox: list[OutboxRecord] = []
+        prompts = {
+            p.seat: p
+            for p in legal_prompts(self._ruleset(campaign.ruleset), await self._state(campaign))
+        }
+        oldest = min((deadline.armed_seq for deadline in pending), default=campaign.seq)
+        since = await self._store.actions(campaign.id, after_seq=oldest)
+        now = self._clock.now()
+        kept: set[str] = set()
+        for deadline in pending:
+            current = changed.get(deadline.id, deadline)
+            closing = _closing_state(current, campaign.seq, since, prompts)
+            if closing is None:
+                kept.add(deadline.seat)
+                continue
+            changed[deadline.id] = replace(current, state=closing, closed_at=now)
+            if closing == "missed":
+                outbox += await self._miss_notices(campaign, record, current)
+        start = max([latest.at, *(row.at for row in unseen if row.act in _RESTARTING_ACTS)])
+        new = await self._arm(campaign, record, prompts, kept, start)
+        record.synced = marker
+        record.audit_seen = max([record.audit_seen, *(row.id for row in unseen)])
+        await self._save(
+            campaign.id,
+            record=record,
+            version=version,
+            new=new,
+            changed=list(changed.values()),
+            outbox=outbox,
+        )
+        return await self._store.deadlines(campaign.id)
+
+    async def _arm(
+        self,
+        campaign: CampaignRow,
+        record: ScheduleRecord,
+        prompts: dict[str, Prompt],
+        kept: set[str],
+        start: datetime,
+    ) -> list[NewDeadline]:
+        if not prompts.keys() - kept:
+            return []
+        view = self._ruleset(campaign.ruleset).view(await self._state(campaign), None)
+        holders = await self._current_tenures(campaign.id)
+        new = []
+        for seat, prompt in sorted(prompts.items()):
+            if seat in kept:
+                continue
+            phase = str(view.get("phase", prompt.kind))
+            if record.extensions_used.get(seat, phase) != phase:
+                del record.extensions_used[seat]  # a new phase: a new extension
+            holder = holders.get(seat)
+            new.append(
+                NewDeadline(
+                    seat=seat,
+                    kind=prompt.kind,
+                    urgency=prompt.urgency,
+                    phase=phase,
+                    user_id=None if holder is None else holder.user_id,
+                    armed_seq=campaign.seq,
+                    armed_at=start,
+                    due_at=self._due(record, seat, start, prompt.urgency),
+                )
+            )
+        return new
+
+    async def _miss_notices(
+        self, campaign: CampaignRow, record: ScheduleRecord, deadline: DeadlineRow
+    ) -> list[OutboxRecord]:
+        """The table hears of the miss; moderators hear when it is one too many in a row."""
+        rows = channel_notice(
+            campaign,
+            "schedule.notice.missed",
+            seat=deadline.seat,
+            kind=deadline.kind,
+            policy=record.pace.policy(deadline.urgency),
+        )
+        in_a_row = 1 + await self._misses_in_a_row(campaign.id, deadline.seat)
+        log.info(
+            "campaign %s: %s missed a deadline (%s in a row)", campaign.id, deadline.seat, in_a_row
+        )
+        if in_a_row == record.pace.misses_before_flag:
+            rows += channel_notice(
+                campaign,
+                "schedule.notice.replacement_needed",
+                payload_kind="moderator_alert",
+                seat=deadline.seat,
+                misses=in_a_row,
+            )
+        return rows
+
+    async def _misses_in_a_row(self, campaign_id: int, seat: str) -> int:
+        """Closed deadlines the seat's current holder missed since they last answered."""
+        holder = (await self._current_tenures(campaign_id)).get(seat)
+        tenure_start = None if holder is None else holder.started_at
+        count = 0
+        for deadline in reversed(await self._store.deadlines(campaign_id, pending_only=False)):
+            if deadline.seat != seat or deadline.state in ("pending", "cancelled", "autopilot"):
+                continue
+            if tenure_start is not None and deadline.armed_at < tenure_start:
+                break
+            if deadline.state != "missed":
+                break
+            count += 1
+        return count
+
+    async def _pending_of(self, campaign: CampaignRow, seat: str) -> DeadlineRow | None:
+        return next((d for d in await self._sync(campaign) if d.seat == seat), None)
+
+    @staticmethod
+    def _require_future(moment: datetime, now: datetime) -> None:
+        if moment.tzinfo is None:
+            raise ServiceError("schedule.error.naive_time")
+        if moment <= now:
+            raise ServiceError("schedule.error.in_the_past", when=unix(moment), now=unix(now))
+
+
+def _paused_for(audit: list[AuditRow]) -> timedelta:
+    """How long the campaign stood paused, from pause/resume pairs in the audit trail."""
+    total = timedelta()
+    paused_at: datetime | None = None
+    for row in audit:
+        if row.act == "pause":
+            paused_at = row.at
+        elif row.act == "resume" and paused_at is not None:
+            total += row.at - paused_at
+            paused_at = None
+    return total
+
+
+def _closing_state(
+    deadline: DeadlineRow, seq: int, since: list[ActionRecord], prompts: dict[str, Prompt]
+) -> str | None:
+    """How a pending deadline ends now, or None while its seat still owes the decision."""
+    if deadline.armed_seq > seq:
+        return "cancelled"  # the log was cut back behind it
+    acted = next(
+        (e for e in since if e.seat == deadline.seat and deadline.armed_seq < e.seq <= seq), None
+    )
+    if acted is not None:
+        return _CLOSED_BY_ACTOR.get(acted.actor, "answered")
+    return None if deadline.seat in prompts else "cancelled"

@@ -1,0 +1,162 @@
+"""Asynchronous play over weeks: the campaign's pace and the scheduler that enforces it.
+
+`CampaignSchedule` is the part of `CampaignService` that owns deadlines, reminders,
+extensions, vacations, substitutes and the autopilot. `Scheduler.tick()` fires everything
+due by the service's clock; the Discord adapter calls it in a loop, tests call it by hand
+with a `FakeClock`. Everything lives in the database, so a restarted bot picks up exactly
+where it stopped: a deadline missed while it was down fires once, at the first tick.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.logging_setup import campaign_context
+from bot.services.autopilot import ScheduleAutopilot, Stand_in
+from bot.services.errors import ServiceError, StaleSeq
+from bot.services.extensions import ScheduleExtensions
+from bot.services.pace import PRESETS, Pace, checked_pace
+from bot.services.reminders import ScheduleReminders
+from bot.services.schedule_notices import channel_notice
+from bot.services.schedule_record import ScheduleRecord, TickReport
+from bot.services.substitutes import ScheduleSubstitutes
+from bot.services.vacations import ScheduleVacations
+from bot.storage import AuditRecord, DeadlineRow
+
+log = logging.getLogger("courier.services.schedule")
+
+# A tick plays at most this many stand-in moves per campaign, so that a game of autopilots
+# cannot hold the scheduler; the next tick carries on.
+MAX_STAND_INS_PER_TICK = 200
+
+
+class CampaignSchedule(
+    ScheduleAutopilot,
+    ScheduleReminders,
+    ScheduleVacations,
+    ScheduleExtensions,
+    ScheduleSubstitutes,
+):
+    # Pace ------------------------------------------------------------------------------
+
+    async def pace(self, campaign_id: int) -> Pace:
+        await self._campaign(campaign_id)
+        return (await self._record(campaign_id))[0].pace
+
+    async def set_pace(
+        self, campaign_id: int, changes: dict[str, Any], *, actor: str, reason: str
+    ) -> Pace:
+        """Change the pace (`{"preset": "brisk"}` or any `Pace` field); pending deadlines
+        keep their time, new ones follow the new pace. Announced and audited."""
+        campaign = await self._campaign(campaign_id)
+        if campaign.status == "finished":
+            raise ServiceError("service.error.campaign_finished", campaign=campaign_id)
+        changes = dict(changes)
+        preset = changes.pop("preset", None)
+        if preset is not None:
+            if preset not in PRESETS:
+                raise ServiceError("schedule.error.unknown_preset", preset=str(preset)[:20])
+            changes = PRESETS[preset] | changes
+        record, version = await self._record(campaign_id)
+        record.pace = checked_pace(record.pace, changes)
+        audit = AuditRecord(
+            actor=actor,
+            act="set_pace",
+            reason=reason,
+            at=self._clock.now(),
+            seqs=[max(campaign.seq, 0)],
+            detail={"pace": record.pace.model_dump(mode="json")},
+        )
+        outbox = channel_notice(
+            campaign,
+            "schedule.notice.pace",
+            turn=record.pace.hours["turn"],
+            reaction=record.pace.hours["reaction"],
+            zone=record.pace.time_zone,
+        )
+        await self._save(campaign_id, record=record, version=version, outbox=outbox, audit=audit)
+        return record.pace
+
+    # The scheduler's work --------------------------------------------------------------
+
+    async def run_due(self) -> TickReport:
+        """Everything due by the clock in every running campaign (paused ones wait)."""
+        report = TickReport()
+        for campaign in await self._store.list_campaigns(None):
+            if campaign.status != "active":
+                continue
+            try:
+                report.add(await self._run_campaign(campaign.id))
+            except Exception:
+                # One broken campaign must not stop the clock of the others.
+                with campaign_context(campaign.id):
+                    log.exception("the scheduler failed on this campaign")
+        return report
+
+    async def _run_campaign(self, campaign_id: int) -> TickReport:
+        report = TickReport()
+        for _ in range(MAX_STAND_INS_PER_TICK):
+            campaign = await self._campaign(campaign_id)
+            if campaign.status != "active":
+                break
+            pending = await self._sync(campaign)
+            record, version = await self._record(campaign_id)
+            holders = await self._current_tenures(campaign_id)
+            now = self._clock.now()
+            stand_in = self._next_stand_in(record, pending, set(holders))
+            if stand_in is None:
+                changed, outbox = self._reminders_due(
+                    campaign, record, pending, holders, now, report
+                )
+                if changed or outbox:
+                    await self._save(
+                        campaign_id, record=record, version=version, changed=changed, outbox=outbox
+                    )
+                break
+            deadline, how, missed = stand_in
+            try:
+                played = await self._play_for(campaign, deadline.seat, how, missed=missed)
+            except StaleSeq:
+                continue  # the player answered meanwhile: look again
+            if played is None:
+                break
+            report.campaigns.add(campaign_id)
+            if missed:
+                report.missed += 1
+            else:
+                report.autopilots += 1
+        await self._sync(await self._campaign(campaign_id))
+        return report
+
+    def _next_stand_in(
+        self, record: ScheduleRecord, pending: list[DeadlineRow], held: set[str]
+    ) -> tuple[DeadlineRow, Stand_in, bool] | None:
+        """The first prompt the scheduler answers now, how, and whether it was missed."""
+        now = self._clock.now()
+        for deadline in pending:
+            if self._autopiloted(record, deadline, now, held):
+                return deadline, "autopilot", False
+        for deadline in pending:
+            away = record.away(deadline.seat, now) is not None
+            if not away and now >= deadline.due_at + record.pace.grace:
+                return deadline, record.pace.policy(deadline.urgency), True
+        return None
+
+
+class Scheduler:
+    """Fires what is due by the service's clock: call `tick()` every minute or so."""
+
+    def __init__(self, service: CampaignSchedule) -> None:
+        self._service = service
+
+    async def tick(self) -> TickReport:
+        report = await self._service.run_due()
+        if report.reminders or report.missed or report.autopilots:
+            log.info(
+                "tick: %s reminders, %s missed deadlines, %s autopilot moves",
+                report.reminders,
+                report.missed,
+                report.autopilots,
+            )
+        return report
