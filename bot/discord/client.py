@@ -24,6 +24,7 @@ COGS = (
     "bot.discord.cogs.play",
     "bot.discord.cogs.info",
     "bot.discord.cogs.admin",
+    "bot.discord.cogs.trust",  # adds to /campaign and /admin, so after them
 )
 SWEEP_SECONDS = 30.0
 ServiceOpener = Callable[[], Awaitable[CampaignService]]
