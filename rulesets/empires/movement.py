@@ -162,48 +162,48 @@ def can_pass(state: EmpiresState, unit: Unit, region: str, decider: str | None) 
 
 
 def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[str, Route]:
-    """Every region the land unit may end in, with the route it would take.
+    """Every region the land unit may end in, with the route it would take there.
 
-    One-step routes are preferred; among two-step routes those needing no permission,
-    then those using fewer two-masters.
+    Among routes to the same region the one chosen asks nobody's permission if it can,
+    then uses the fewest two-masters (each carries once a turn), then the fewest steps.
     """
-    routes: dict[str, Route] = {}
+    candidates: list[Route] = []
     origin = unit.region
     for first in _first_steps(state, unit, origin, frozenset()):
         middle = first.to
-        if not can_enter(state, unit, middle):
-            continue
-        routes.setdefault(middle, Route(to=middle, via=None, steps=(first,)))
-    for first in _first_steps(state, unit, origin, frozenset()):
-        middle = first.to
+        used = _two_masters(state, first.chain)
+        if can_enter(state, unit, middle):
+            candidates.append(Route(to=middle, via=None, steps=(first,), two_masters=len(used)))
         if not can_pass(state, unit, middle, decider):
             continue
         blocker = passage_needed(state, middle, unit.empire)
         permission = None
         if blocker is not None and not state.is_neutral(blocker):
-            holder = state.monarchs.get(blocker)
-            permission = None if holder == decider else blocker
-        used = _two_masters(state, first.chain)
+            permission = None if state.monarchs.get(blocker) == decider else blocker
         for second in _first_steps(state, unit, middle, used):
             end = second.to
             if end == origin or not can_enter(state, unit, end):
                 continue
             cost = len(used) + len(_two_masters(state, second.chain))
-            candidate = Route(
-                to=end,
-                via=middle,
-                steps=(first, second),
-                permission_from=permission,
-                two_masters=cost,
+            candidates.append(
+                Route(
+                    to=end,
+                    via=middle,
+                    steps=(first, second),
+                    permission_from=permission,
+                    two_masters=cost,
+                )
             )
-            known = routes.get(end)
-            if known is None or (
-                known.via is not None
-                and (candidate.permission_from is not None, cost)
-                < (known.permission_from is not None, known.two_masters)
-            ):
-                routes[end] = candidate
+    routes: dict[str, Route] = {}
+    for route in candidates:
+        known = routes.get(route.to)
+        if known is None or _preference(route) < _preference(known):
+            routes[route.to] = route
     return routes
+
+
+def _preference(route: Route) -> tuple[bool, int, int]:
+    return (route.permission_from is not None, route.two_masters, len(route.steps))
 
 
 def survives(state: EmpiresState, unit: Unit, region: str, target: str | None) -> bool:

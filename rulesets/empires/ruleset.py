@@ -187,7 +187,14 @@ class Empires(Ruleset[EmpiresState]):
         if state.phase == "levy":
             return interphase.levy_prompts(state)
         builder = PROMPTS.get(state.phase)
-        return [builder(state)] if builder is not None else []
+        if builder is None:
+            return []
+        prompt = builder(state)
+        if state.phase != "draft" and state.tile is None and prompt.seat != state.turn_owner():
+            # Another player's decision inside this turn (a monarch acting under option C,
+            # granting passage, striking back, cutting a stack): a reaction with a default.
+            prompt = prompt.model_copy(update={"urgency": "reaction"})
+        return [prompt]
 
     def apply(self, ctx: StepContext[EmpiresState], seat: str, action: Any) -> None:
         _dispatch(ctx, seat, action)

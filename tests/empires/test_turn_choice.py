@@ -33,8 +33,8 @@ def test_option_c_hands_the_action_to_the_monarch_after_a_compensation() -> None
     # Any empire's unoccupied city with a tile: the unit is the one that city produces.
     state = play(state, "P1", type="compensate", region="liverpool")
     assert units(state, "liverpool") == {"GB": {"two_master": 1}}
-    assert prompt_of(state).seat == "P2"
-    assert prompt_of(state).kind == "choose_action"
+    decision = prompt_of(state)
+    assert (decision.seat, decision.kind, decision.urgency) == ("P2", "choose_action", "reaction")
 
 
 def test_compensation_over_three_units_is_reduced_by_that_empires_monarch() -> None:
