@@ -56,9 +56,9 @@ def lane_points(geometry: MapGeometry, ends: tuple[str, str], via: list[Point]) 
 def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
     out_w, out_h = canvas_size(geometry, width)
     factor = width / geometry.width * BASE_OVERSAMPLE
-    image = Image.new("RGB", (out_w * BASE_OVERSAMPLE, out_h * BASE_OVERSAMPLE))
+    size = (out_w * BASE_OVERSAMPLE, out_h * BASE_OVERSAMPLE)
+    image = Image.new("RGB", size, rgb(geometry.background))
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, image.width, image.height), fill=rgb(geometry.background))
     line = max(1, round(factor * 1.2))
     layers = sorted({shape.layer for shape in geometry.art} | {i.layer for i in geometry.insets})
     for layer in layers or [0]:
@@ -70,18 +70,21 @@ def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
     for region in geometry.regions.values():
         fill = rgb(region.fill)
         points = scaled(chaikin(region.outline, region.smooth), factor)
-        draw.polygon(points, fill=fill, outline=mix(fill, INK, 0.55), width=line)
+        draw.polygon(points, fill=fill)
+        _outline(draw, points, mix(fill, INK, 0.55), line)
     caption_font = font("italic", 14 * factor)
     for text, (x, y) in geometry.captions:
         draw.text(
             (x * factor, y * factor), text, fill=(60, 95, 125), font=caption_font, anchor="mm"
         )
-    side = geometry.sidebar
-    box = scaled([(side.x, side.y), (side.x + side.width, side.y + side.height)], factor)
-    draw.rounded_rectangle(
-        (*box[0], *box[1]), radius=10 * factor, fill=PAPER, outline=INK, width=line
+    base = image.reduce(BASE_OVERSAMPLE)
+    # The sidebar is a plain card: drawn after the reduction, at the output size.
+    side, scale = geometry.sidebar, width / geometry.width
+    box = scaled([(side.x, side.y), (side.x + side.width, side.y + side.height)], scale)
+    ImageDraw.Draw(base).rounded_rectangle(
+        (*box[0], *box[1]), radius=10 * scale, fill=PAPER, outline=INK, width=max(1, round(scale))
     )
-    return image.reduce(BASE_OVERSAMPLE)
+    return base
 
 
 def _draw_land(draw: ImageDraw.ImageDraw, shapes: list[Shape], factor: float, line: int) -> None:
@@ -89,9 +92,14 @@ def _draw_land(draw: ImageDraw.ImageDraw, shapes: list[Shape], factor: float, li
     outlines = [scaled(chaikin(shape.points, shape.smooth), factor) for shape in shapes]
     for shape, points in zip(shapes, outlines):
         if shape.outline:
-            draw.polygon(points, outline=rgb(shape.outline), width=line * 2)
+            _outline(draw, points, rgb(shape.outline), line * 2)
     for shape, points in zip(shapes, outlines):
         draw.polygon(points, fill=rgb(shape.fill))
+
+
+def _outline(draw: ImageDraw.ImageDraw, points: list[Point], colour: RGB, width: int) -> None:
+    """A closed outline. A wide line is several times cheaper than a wide polygon edge."""
+    draw.line([*points, points[0], points[1]], fill=colour, width=width, joint="curve")
 
 
 def _draw_inset(draw: ImageDraw.ImageDraw, inset: Inset, factor: float, line: int) -> None:

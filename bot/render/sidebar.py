@@ -28,7 +28,8 @@ def draw_sidebar(
     for panel in scene.panels:
         y = draw_panel(image, draw, panel, scene, x, y + 12 * scale, width, scale)
     if scene.legend:
-        draw_legend(image, draw, scene, x, y + 12 * scale, width, scale)
+        bottom = (area.y + area.height - MARGIN / 2) * scale
+        draw_legend(image, draw, scene, x, y + 12 * scale, width, bottom, scale)
 
 
 def draw_header(
@@ -157,8 +158,10 @@ def draw_legend(
     x: float,
     y: float,
     width: float,
+    bottom: float,
     scale: float,
 ) -> float:
+    """The legend, its rows packed tighter (down to 18 units) when room runs short."""
     band = 22 * scale
     draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
     draw.text(
@@ -174,11 +177,12 @@ def draw_legend(
     # Two columns when the labels fit beside their symbols, one column otherwise.
     columns = 2 if label_width + 48 * scale < width / 2 else 1
     column_w = width / columns
-    step = 25 * scale
+    rows = -(-len(scene.legend) // columns)
+    step = max(18 * scale, min(25 * scale, (bottom - y) / rows))
     for index, entry in enumerate(scene.legend):
         cell_x = x + (index % columns) * column_w + 4 * scale
         cell_y = y + (index // columns) * step
-        sprite = legend_sprite(entry.symbol, scale)
+        sprite = legend_sprite(entry.symbol, scale * min(1.0, step / (25 * scale) + 0.1))
         image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
         draw.text(
             (cell_x + 40 * scale, cell_y + sprite.height / 2),
@@ -187,7 +191,7 @@ def draw_legend(
             font=label_font,
             anchor="lm",
         )
-    return y + -(-len(scene.legend) // columns) * step
+    return y + rows * step
 
 
 def _fitting(text: str, size: float, room: float) -> ImageFont.FreeTypeFont:
