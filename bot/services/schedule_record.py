@@ -35,8 +35,9 @@ class ScheduleRecord(BaseModel):
 
     pace: Pace = Field(default_factory=Pace)
     autopilot_seats: list[str] = Field(default_factory=list)
-    # seat -> when a moderator opened it: open while its holder's tenure began before that
-    open_seats: dict[str, datetime] = Field(default_factory=dict)
+    # seat -> the tenure (0: none) it had when a moderator opened it; the seat stays open
+    # until that tenure is replaced
+    open_seats: dict[str, int] = Field(default_factory=dict)
     vacations: list[Vacation] = Field(default_factory=list)
     remind_via: dict[str, ReminderRoute] = Field(default_factory=dict)
     # seat -> the phase in which the seat's holder used their one extension

@@ -27,7 +27,8 @@ class ScheduleSubstitutes(ScheduleCore):
             raise ServiceError("service.error.seat_not_in_campaign", seat=str(seat)[:40])
         record, version = await self._record(campaign_id)
         now = self._clock.now()
-        record.open_seats[seat] = now
+        holder = (await self._current_tenures(campaign_id)).get(seat)
+        record.open_seats[seat] = 0 if holder is None else holder.id
         audit = AuditRecord(
             actor=actor,
             act="open_seat",
@@ -48,8 +49,8 @@ class ScheduleSubstitutes(ScheduleCore):
         holders = await self._current_tenures(campaign_id)
         return sorted(
             seat
-            for seat, opened in record.open_seats.items()
-            if seat not in holders or holders[seat].started_at < opened
+            for seat, tenure in record.open_seats.items()
+            if (holders[seat].id if seat in holders else 0) == tenure
         )
 
     async def substitute(
