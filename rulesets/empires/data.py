@@ -108,8 +108,10 @@ class RegionSpec(_Strict):
     initial: bool
     x: int = Field(ge=0, le=1000)
     y: int = Field(ge=0, le=700)
+    position_provenance: Provenance
     provenance: Provenance
     quick_start: dict[str, int]
+    quick_start_provenance: Provenance
 
 
 class Pair(_Strict):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import StepContext
-from rulesets.empires.flow import close_action
+from rulesets.empires.decade import close_action
 from rulesets.empires.state import EmpiresState
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesets.core import Choice, Msg, Prompt, StepContext
 from rulesets.empires.actions import Levy, TakeInfluence, TakeWorker
 from rulesets.empires.control import reassign_monarchs
-from rulesets.empires.flow import TURNS_PER_DECADE, begin_decade, resume
+from rulesets.empires.decade import TURNS_PER_DECADE, begin_decade, resume
 from rulesets.empires.state import EmpiresState, Reduction
 
 LEVY_LIMIT = 3

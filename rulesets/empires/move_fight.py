@@ -17,7 +17,7 @@ from rulesets.empires.actions import (
     Stay,
 )
 from rulesets.empires.combat import land_combat, retaliate, sea_combat
-from rulesets.empires.flow import close_action
+from rulesets.empires.decade import close_action
 from rulesets.empires.movement import (
     Route,
     end_allowed,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Prompt, StepContext
 from rulesets.empires.actions import BuildPalace
-from rulesets.empires.flow import close_action
+from rulesets.empires.decade import close_action
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
 

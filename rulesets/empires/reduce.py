@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Prompt, StepContext
 from rulesets.empires.actions import RemoveUnit
-from rulesets.empires.flow import resume
+from rulesets.empires.decade import resume
 from rulesets.empires.state import EmpiresState
 
 

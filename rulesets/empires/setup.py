@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import StepContext
 from rulesets.empires.control import reassign_monarchs
-from rulesets.empires.flow import begin_decade
+from rulesets.empires.decade import begin_decade
 from rulesets.empires.state import EmpiresState
 
 QUICK_START_LIMIT = 3
