@@ -138,7 +138,7 @@ class Table:
             self.write(f"  {ruleset.name}: {render(ruleset.title, self.language)} ({seats})")
 
     async def campaigns(self, args: list[str]) -> None:
-        for campaign in await self.service.list_campaigns(None):
+        for campaign in await self.service.all_campaigns():
             self.say(
                 "console.campaign_line",
                 campaign=campaign.id,

@@ -77,8 +77,13 @@ class CampaignLobby(ServiceCore):
         return CampaignInfo.from_row(await self._campaign(campaign_id))
 
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignInfo]:
-        """The campaigns of a guild, oldest first; every campaign when `guild_id` is None."""
+        """The campaigns of a guild, oldest first. None means the campaigns of no guild
+        (console tables), never every guild's: a DM must not list other servers' games."""
         return [CampaignInfo.from_row(row) for row in await self._store.list_campaigns(guild_id)]
+
+    async def all_campaigns(self) -> list[CampaignInfo]:
+        """Every campaign in the database (for the console and operators)."""
+        return [CampaignInfo.from_row(row) for row in await self._store.all_campaigns()]
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignInfo | None:
         """The newest unfinished campaign bound to the channel."""

@@ -171,6 +171,8 @@ def audit_announcement(record: AuditRecord) -> dict[str, Any]:
         "params": {
             "act": record.act,
             "actor": record.actor,
+            # A Discord user id becomes a mention; the bot's own acts carry a plain name.
+            "moderator": f"<@{record.actor}>" if record.actor.isdigit() else record.actor,
             "reason": record.reason,
             "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
         },
@@ -264,7 +266,10 @@ class Store(Protocol):
         """The campaign, or None when there is no such id."""
 
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
-        """The campaigns of a guild, oldest first; every campaign when `guild_id` is None."""
+        """The campaigns of a guild, oldest first; None: those of no guild (console tables)."""
+
+    async def all_campaigns(self) -> list[CampaignRow]:
+        """Every campaign of every guild, oldest first (for operators and the console)."""
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
         """The newest unfinished campaign bound to this channel, else None."""

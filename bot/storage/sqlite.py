@@ -181,10 +181,11 @@ class SqliteStore:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock, self._db.execute(sql, params) as cursor:
@@ -341,13 +342,13 @@ class SqliteStore:
         return _campaign(rows[0]) if rows else None
 
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
-        if guild_id is None:
-            rows = await self._rows("SELECT * FROM campaigns ORDER BY id")
-        else:
-            rows = await self._rows(
-                "SELECT * FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
-            )
+        rows = await self._rows(
+            "SELECT * FROM campaigns WHERE guild_id IS ? ORDER BY id", (guild_id,)
+        )
         return [_campaign(row) for row in rows]
+
+    async def all_campaigns(self) -> list[CampaignRow]:
+        return [_campaign(row) for row in await self._rows("SELECT * FROM campaigns ORDER BY id")]
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
         rows = await self._rows(

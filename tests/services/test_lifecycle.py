@@ -29,6 +29,15 @@ async def test_a_new_campaign_publishes_only_the_commitment(service: CampaignSer
     assert [c.id for c in await service.list_campaigns(7)] == [campaign_id]
 
 
+async def test_a_guild_lists_only_its_own_campaigns(service: CampaignService) -> None:
+    ours = await new_table(service)
+    local = await new_table(service, channel=None)
+    assert [c.id for c in await service.list_campaigns(7)] == [ours]
+    assert [c.id for c in await service.list_campaigns(8)] == []
+    assert [c.id for c in await service.list_campaigns(None)] == [local]
+    assert [c.id for c in await service.all_campaigns()] == [ours, local]
+
+
 async def test_a_campaign_without_a_given_seed_draws_its_own(service: CampaignService) -> None:
     first = await service.create_campaign(
         ruleset="mini", creator_id=RED, guild_id=None, channel_id=None, options={}
