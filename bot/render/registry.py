@@ -13,7 +13,8 @@ from typing import Any
 from rulesets.core.scene import MapGeometry, Scene
 
 GeometryLoader = Callable[[], MapGeometry]
-SceneBuilder = Callable[[Mapping[str, Any]], Scene]
+# (public view, language) -> scene; a map's texts follow the campaign's language.
+SceneBuilder = Callable[[Mapping[str, Any], str], Scene]
 
 
 @dataclass(frozen=True)

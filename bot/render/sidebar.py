@@ -105,7 +105,7 @@ def draw_panel(
                 (x + 32 * scale, y + row_h / 2),
                 style.name,
                 fill=INK,
-                font=font("sans", 13.5 * scale),
+                font=_fitting(style.name, 14 * scale, (FIRST_COLUMN - 36) * scale, "sans"),
                 anchor="lm",
             )
             cells = ["", *cells]
@@ -194,8 +194,8 @@ def draw_legend(
     return y + rows * step
 
 
-def _fitting(text: str, size: float, room: float) -> ImageFont.FreeTypeFont:
-    """The narrow face at `size`, or smaller until `text` fits in `room` pixels."""
-    while size > 7 and font("narrow", size).getlength(text) > room:
+def _fitting(text: str, size: float, room: float, face: str = "narrow") -> ImageFont.FreeTypeFont:
+    """The face at `size`, or smaller until `text` fits in `room` pixels."""
+    while size > 7 and font(face, size).getlength(text) > room:
         size *= 0.92
-    return font("narrow", size)
+    return font(face, size)

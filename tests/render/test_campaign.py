@@ -43,7 +43,7 @@ async def test_a_campaign_map_is_drawn_in_a_worker_thread(monkeypatch: Any) -> N
 async def test_the_same_campaign_and_seq_renders_once(monkeypatch: Any) -> None:
     calls: list[int] = []
 
-    def counting(name: str, view: Any, width: int) -> bytes:
+    def counting(name: str, view: Any, width: int, language: str) -> bytes:
         calls.append(view["round"])
         return b"png"
 
@@ -61,6 +61,14 @@ async def test_renders_of_several_campaigns_can_run_together() -> None:
         campaign.render_campaign_png("struggle", opening_view(), campaign_id="b", seq=1),
     )
     assert maps[0] != maps[1]
+
+
+async def test_a_french_campaign_gets_a_french_map() -> None:
+    english = await campaign.render_campaign_png("struggle", midgame_view(), campaign_id=4, seq=1)
+    french = await campaign.render_campaign_png(
+        "struggle", midgame_view(), campaign_id=4, seq=1, language="fr"
+    )
+    assert english != french
 
 
 def test_the_lru_cache_forgets_the_least_recently_used_map() -> None:

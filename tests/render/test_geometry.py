@@ -6,7 +6,7 @@ import pytest
 
 from rulesets.core.scene import MapGeometry
 from rulesets.struggle.data import default_data
-from rulesets.struggle.map import load_geometry, load_styles
+from rulesets.struggle.map import languages, load_geometry, load_styles, map_text
 
 
 def test_every_rules_region_and_home_has_geometry_and_nothing_else_does() -> None:
@@ -27,7 +27,9 @@ def test_every_power_has_a_distinct_colour_and_letter_and_every_region_a_name() 
     assert set(styles.powers) == powers
     assert len({entry.colour for entry in styles.powers.values()}) == len(powers)
     assert len({entry.letter for entry in styles.powers.values()}) == len(powers)
-    assert set(styles.region_names) == set(load_geometry().regions)
+    for language in languages():
+        names = {key for key in map_text(language) if key.startswith("name.")}
+        assert names == {f"name.{place}" for place in load_geometry().regions}
 
 
 def test_cards_and_anchors_lie_on_the_map_left_of_the_sidebar() -> None:

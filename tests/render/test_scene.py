@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulesets.core.scene import Header, PieceStack, PowerStyle, RegionScene, Scene
-from rulesets.struggle.map import scene_from_view
+from rulesets.struggle.map import languages, map_text, scene_from_view
+from rulesets.struggle.map.geometry import TEXT_FILE
 from tests.render.views import finished_view, midgame_view
 
 
@@ -76,9 +79,28 @@ def test_final_scores_get_their_own_panel_in_rank_order() -> None:
     assert scores.rows[0].values == ["52"]
 
 
-def test_labels_can_be_replaced_for_another_language() -> None:
-    scene = scene_from_view(midgame_view(), labels={"title": "La Lutte des Empires"})
-    assert scene.header.title == "La Lutte des Empires"
+def test_a_french_map_names_regions_and_powers_in_french() -> None:
+    scene = scene_from_view(midgame_view(), "fr")
+    assert scene.region("GER").label == "États allemands"
+    assert scene.header.lines[0] == "Guerre 2 sur 3 · Round 3 sur 5"
+    assert scene.style_of("GBR").name == "Grande-Bretagne"
+    assert scene.legend_title == "Légende"
+
+
+def test_every_map_text_exists_in_every_language() -> None:
+    english = set(map_text("en"))
+    for language in languages():
+        catalogue = json.loads(TEXT_FILE.read_text(encoding="utf-8"))[language]
+        assert set(catalogue) == english, language
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert scene_from_view(midgame_view(), "xx").header.title == "Struggle of Empires"
+
+
+def test_a_caller_may_replace_a_label() -> None:
+    scene = scene_from_view(midgame_view(), labels={"title": "Campaign 12"})
+    assert scene.header.title == "Campaign 12"
 
 
 def test_a_scene_refuses_a_power_without_a_style() -> None:

@@ -224,7 +224,7 @@ def opening_view() -> dict[str, Any]:
 def finished_view() -> dict[str, Any]:
     """The mid-game position declared over: final scores shown, unrest revealed in the view."""
     view = midgame_view()
-    view.update(war=3, round=5, phase="finished", active=None)
+    view.update(war=3, round=5, phase="over", active=None)
     view["scores"] = {"GBR": 52, "FRA": 47, "PRU": 33, "AUS": 29, "SPA": 41, "RUS": 38, "UPR": 44}
     view["unrest"] = {power: 90 + index for index, power in enumerate(POWERS)}
     return view

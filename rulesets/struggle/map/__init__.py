@@ -4,7 +4,7 @@ This folder is the renderer's side of the game: it reads only the public view, a
 rules never import it.
 """
 
-from rulesets.struggle.map.geometry import load_geometry, load_styles
+from rulesets.struggle.map.geometry import languages, load_geometry, load_styles, map_text
 from rulesets.struggle.map.scene import scene_from_view
 
-__all__ = ["load_geometry", "load_styles", "scene_from_view"]
+__all__ = ["languages", "load_geometry", "load_styles", "map_text", "scene_from_view"]

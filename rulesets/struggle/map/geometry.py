@@ -1,4 +1,4 @@
-"""Load the Struggle of Empires map geometry and power styles from their JSON files."""
+"""Load the Struggle of Empires map data: geometry, power styles and the map's texts."""
 
 from __future__ import annotations
 
@@ -13,27 +13,32 @@ from rulesets.core.scene import MapGeometry, PowerStyle
 MAP_DIR = Path(__file__).resolve().parent
 GEOMETRY_FILE = MAP_DIR / "struggle_map.json"
 STYLES_FILE = MAP_DIR / "styles.json"
+TEXT_FILE = MAP_DIR / "text.json"
+DEFAULT_LANGUAGE = "en"
 
 
 class _StyleEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str
     colour: str
     letter: str
 
 
 class MapStyles(BaseModel):
-    """Each power's colour and letter, and each region's display name (English)."""
+    """Each power's colour (Okabe-Ito, safe for colour-blind players) and letter."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     powers: dict[str, _StyleEntry]
-    region_names: dict[str, str]
 
-    def power_styles(self) -> list[PowerStyle]:
+    def power_styles(self, names: dict[str, str]) -> list[PowerStyle]:
         return [
-            PowerStyle(power=power, name=entry.name, colour=entry.colour, letter=entry.letter)
+            PowerStyle(
+                power=power,
+                name=names.get(f"name.{power}", power),
+                colour=entry.colour,
+                letter=entry.letter,
+            )
             for power, entry in self.powers.items()
         ]
 
@@ -46,3 +51,19 @@ def load_geometry() -> MapGeometry:
 @cache
 def load_styles() -> MapStyles:
     return MapStyles.model_validate(json.loads(STYLES_FILE.read_text(encoding="utf-8")))
+
+
+@cache
+def _catalogues() -> dict[str, dict[str, str]]:
+    raw: dict[str, dict[str, str]] = json.loads(TEXT_FILE.read_text(encoding="utf-8"))
+    return raw
+
+
+def languages() -> list[str]:
+    return sorted(_catalogues())
+
+
+def map_text(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The map's texts in `language`, English where a text is missing or the language unknown."""
+    catalogues = _catalogues()
+    return {**catalogues[DEFAULT_LANGUAGE], **catalogues.get(language, {})}

@@ -2,7 +2,8 @@
 
 Only keys of the public view contract are read, one by one, so a secret that a view might
 carry (unrest, once revealed at the end, or anything added later) never reaches the map.
-Texts are English by default; a caller may pass `labels` to replace any of them.
+Texts come from the map's own catalogue (`text.json`, English and French); a caller may
+pass `labels` to replace any of them.
 """
 
 from __future__ import annotations
@@ -20,41 +21,10 @@ from rulesets.core.scene import (
     RegionScene,
     Scene,
 )
-from rulesets.struggle.map.geometry import load_geometry, load_styles
+from rulesets.struggle.map.geometry import DEFAULT_LANGUAGE, load_geometry, load_styles, map_text
 
 TOTAL_WARS = 3
 
-ENGLISH: dict[str, str] = {
-    "title": "Struggle of Empires",
-    "war_round": "War {war} of {wars} · Round {round} of {rounds}",
-    "phase": "Phase: {phase}",
-    "active": "Active: {power}",
-    "turn_order": "Turn order and public totals",
-    "col.power": "Power",
-    "col.alliance": "Ally",
-    "col.gold": "Gold",
-    "col.population": "Pop",
-    "col.vp": "VP",
-    "col.tiles": "Tiles",
-    "col.tokens": "Tokens",
-    "scores": "Final scores",
-    "col.score": "Score",
-    "legend": "Legend",
-    "legend.control": "Control tokens (count)",
-    "legend.army": "Armies",
-    "legend.fleet": "Fleets",
-    "legend.fort": "Forts",
-    "legend.blockade": "Blockade (its owner)",
-    "legend.neutral": "Neutral (defence)",
-    "legend.gold": "Neutral paying gold",
-    "legend.vp": "Neutral paying 1 VP",
-    "legend.pop": "Colonise (Pop)",
-    "legend.slaves": "Enslave (ship in Africa)",
-    "legend.pirates": "Pirates (token held)",
-    "legend.slave_revolt": "Slave Revolt (token held)",
-    "legend.free": "Lane, no sea roll",
-    "legend.roll": "Lane, sea roll",
-}
 
 PIECE_KEYS = (("armies", "army"), ("fleets", "fleet"), ("forts", "fort"))
 # Homes list forts too; every piece a home can hold is drawn on its card.
@@ -133,25 +103,28 @@ def home_scene(power: str, label: str, raw: Mapping[str, Any]) -> RegionScene:
     return RegionScene(id=power, label=label, pieces=pieces)
 
 
-def scene_from_view(view: Mapping[str, Any], labels: Mapping[str, str] | None = None) -> Scene:
+def scene_from_view(
+    view: Mapping[str, Any],
+    language: str = DEFAULT_LANGUAGE,
+    labels: Mapping[str, str] | None = None,
+) -> Scene:
     """The map scene for a public view (see the view contract in the rules package)."""
-    text = {**ENGLISH, **(labels or {})}
-    styles = load_styles()
-    names = styles.region_names
-    power_names = {power: entry.name for power, entry in styles.powers.items()}
+    text = {**map_text(language), **(labels or {})}
     powers: Mapping[str, Any] = view.get("powers", {})
+    styles = load_styles()
     order = [str(power) for power in view.get("turn_order", [])] or sorted(powers)
     order += [power for power in styles.powers if power not in order]
 
+    def name(place: str) -> str:
+        return text.get(f"name.{place}", place)
+
     regions = [
-        region_scene(region_id, names.get(region_id, region_id), raw, order)
+        region_scene(region_id, name(region_id), raw, order)
         for region_id, raw in view.get("regions", {}).items()
     ]
-    regions += [
-        home_scene(power, names.get(power, power), raw)
-        for power, raw in view.get("homes", {}).items()
-    ]
+    regions += [home_scene(power, name(power), raw) for power, raw in view.get("homes", {}).items()]
 
+    phase = str(view.get("phase", ""))
     lines = [
         text["war_round"].format(
             war=view.get("war", 1),
@@ -159,16 +132,16 @@ def scene_from_view(view: Mapping[str, Any], labels: Mapping[str, str] | None = 
             round=view.get("round", 1),
             rounds=view.get("rounds_in_war", "?"),
         ),
-        text["phase"].format(phase=str(view.get("phase", "")).replace("_", " ")),
+        text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
     ]
     active = view.get("active")
     if active:
-        lines.append(text["active"].format(power=power_names.get(active, active)))
+        lines.append(text["active"].format(power=name(str(active))))
 
     return Scene(
         map_id=load_geometry().id,
         header=Header(title=text["title"], lines=lines),
-        powers=styles.power_styles(),
+        powers=styles.power_styles(text),
         regions=regions,
         panels=_panels(view, order, text),
         legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
