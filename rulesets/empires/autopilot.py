@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesets.core import Choice, IllegalAction
+from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
 
 if TYPE_CHECKING:
@@ -22,7 +23,14 @@ def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
     if kind == "choose_action":
         empire = state.active_empire or ""
         flags = sum(1 for owner in state.flags.values() if owner == empire)
-        weights = {"empire": flags, "palace": 3.5, "move_fight": 4, "attack": 3, "build_deploy": 3}
+        # Cash in whichever pays more now; otherwise expand, which pays later.
+        weights = {
+            "empire": flags,
+            "palace": crowns(state, empire) + 1,
+            "move_fight": 4,
+            "attack": 3,
+            "build_deploy": 3,
+        }
         return weights.get(action["action"], 0)
     if kind == "answer_passage":
         mover = state.unit(state.pending_move.unit).empire if state.pending_move else ""
