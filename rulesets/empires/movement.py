@@ -155,7 +155,7 @@ def can_enter(state: EmpiresState, unit: Unit, region: str) -> bool:
     return not (state.is_neutral(unit.empire) and _foreign_flag(state, region, unit.empire))
 
 
-def can_pass(state: EmpiresState, unit: Unit, region: str, decider: str | None) -> bool:
+def can_pass(state: EmpiresState, unit: Unit, region: str) -> bool:
     if not can_enter(state, unit, region):
         return False
     return (unit.id, region) not in {(u, r) for u, r in state.denied}
@@ -174,7 +174,7 @@ def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[st
         used = _two_masters(state, first.chain)
         if can_enter(state, unit, middle):
             candidates.append(Route(to=middle, via=None, steps=(first,), two_masters=len(used)))
-        if not can_pass(state, unit, middle, decider):
+        if not can_pass(state, unit, middle):
             continue
         blocker = passage_needed(state, middle, unit.empire)
         permission = None
