@@ -20,7 +20,9 @@ BASE_OVERSAMPLE = 2
 BASE_CACHE_SIZE = 8
 LANE_COLOURS: dict[str, RGB] = {"free": (40, 80, 120), "roll": (40, 80, 120)}
 
-_cache: OrderedDict[tuple[str, int], Image.Image] = OrderedDict()
+# (map id, width) -> (the geometry drawn, its image). The geometry is kept to notice a map
+# whose data was replaced under the same id (a reloaded file), which is then redrawn.
+_cache: OrderedDict[tuple[str, int], tuple[MapGeometry, Image.Image]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -32,12 +34,14 @@ def base_layer(geometry: MapGeometry, width: int) -> Image.Image:
     """The cached base image for this map and width. Callers must copy before drawing."""
     key = (geometry.id, width)
     with _lock:
-        if key in _cache:
+        cached = _cache.get(key)
+        if cached is not None and (cached[0] is geometry or cached[0] == geometry):
             _cache.move_to_end(key)
-            return _cache[key]
+            return cached[1]
     image = draw_base_layer(geometry, width)
     with _lock:
-        _cache[key] = image
+        _cache[key] = (geometry, image)
+        _cache.move_to_end(key)
         while len(_cache) > BASE_CACHE_SIZE:
             _cache.popitem(last=False)
     return image
