@@ -27,15 +27,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_discord() -> int:
-    from bot.config import Settings
+    from bot.config import Settings, describe_settings_error
     from bot.logging_setup import configure_logging
 
     try:
         settings = Settings()
     except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        print(f"The setting {where} is invalid: {problem['msg']}.", file=sys.stderr)
+        print(describe_settings_error(error), file=sys.stderr)
         return 2
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)

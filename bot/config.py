@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -34,3 +34,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     moderator_role: str = "Courier Moderator"
     default_language: Literal["en", "fr"] = "en"
+
+
+def describe_settings_error(error: ValidationError) -> str:
+    """One sentence naming the first bad setting, for a clean exit instead of a traceback."""
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"]) or "?"
+    return f"The setting {where} is invalid: {problem['msg']}."

@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from pydantic import ValidationError
+
+from bot.config import describe_settings_error
 from bot.console.table import Table, option_value
 from bot.i18n import LANGUAGES, translate
 from bot.services import ServiceError, open_service
@@ -76,5 +79,9 @@ def main(
     argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     """Run the console; `stdin` may be a script of commands (one per line)."""
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+    except ValidationError as error:
+        print(describe_settings_error(error), file=sys.stderr)
+        return 2
     return asyncio.run(run(args, stdin or sys.stdin, stdout or sys.stdout))

@@ -1,0 +1,56 @@
+"""Settings come from COURIER_* variables (and DISCORD_TOKEN); .env.example lists them all."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # no developer's .env
+    for name in ("DISCORD_TOKEN", "COURIER_DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    for field in Settings.model_fields:
+        monkeypatch.delenv(f"COURIER_{field.upper()}", raising=False)
+
+
+def test_defaults_need_no_configuration() -> None:
+    settings = Settings()
+    assert settings.discord_token is None
+    assert settings.database == Path("data/courier.sqlite3")
+    assert (settings.log_level, settings.default_language) == ("INFO", "en")
+    assert settings.dev_guild_id is None
+
+
+def test_the_environment_and_dotenv_are_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("COURIER_DEV_GUILD_ID=42\nCOURIER_DEV_GUILD_ID_X=1\n")
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token")
+    monkeypatch.setenv("COURIER_DATABASE", "/srv/courier.db")
+    monkeypatch.setenv("COURIER_DEFAULT_LANGUAGE", "fr")
+    settings = Settings()
+    assert settings.discord_token == "secret-token"
+    assert settings.database == Path("/srv/courier.db")
+    assert (settings.dev_guild_id, settings.default_language) == (42, "fr")
+    assert "secret-token" not in repr(settings)
+
+
+def test_env_example_lists_every_setting_with_a_comment() -> None:
+    text = (REPO / ".env.example").read_text()
+    keys = re.findall(r"^([A-Z_]+)=", text, flags=re.MULTILINE)
+    expected = {"DISCORD_TOKEN"} | {
+        f"COURIER_{name.upper()}" for name in Settings.model_fields if name != "discord_token"
+    }
+    assert set(keys) == expected
+    lines = text.splitlines()
+    for key in keys:
+        index = next(i for i, line in enumerate(lines) if line.startswith(f"{key}="))
+        assert lines[index - 1].startswith("# "), f"{key} has no comment above it"
