@@ -87,7 +87,7 @@ def test_beating_a_neutral_takes_the_marker_and_its_rewards(dice: list[int]) -> 
     state.regions["GER"].markers = ["GER-2"]  # defence 3, 2 gold in a circle
     put(state, "GER", "GBR", armies=3)
     dice += [5, 2, 1, 2]  # 3 + 3 = 6 against 3 + 1 = 4
-    state, events = attack(state, "GBR", "GER", "neutral", "GER-2")
+    state, _events = attack(state, "GBR", "GER", "neutral", "GER-2")
     assert state.regions["GER"].markers == [] and state.regions["GER"].control == {"GBR": 1}
     assert state.powers["GBR"].gold == 10  # paid 2, won 2
     assert "GER-2" not in state.bag
@@ -136,7 +136,7 @@ def test_the_naval_winner_gets_support_and_a_tie_gives_none(dice: list[int]) -> 
     assert lost(events) == [("FRA", "army"), ("FRA", "fleet")]
     put(state, "CAR", "FRA", fleets=1)
     dice += [3, 3, 3, 3, 3, 3, 3, 3]
-    after, events = answer(state, "FRA", "naval_fight", True)
+    _after, events = answer(state, "FRA", "naval_fight", True)
     assert first(events, "soe.naval_support").params["side"] is None
     assert ("FRA", "fleet") in lost(events) and ("GBR", "fleet") in lost(events)
 
