@@ -130,13 +130,13 @@ def test_the_naval_winner_gets_support_and_a_tie_gives_none(dice: list[int]) -> 
     state, _ = attack(state, "GBR", "CAR", "player", "FRA")
     state, _ = answer(state, "GBR", "naval_fight", True)
     dice += [3, 3, 3, 3, 3, 3, 3, 3]
-    after, events = answer(state, "FRA", "naval_fight", True)
+    _, events = answer(state, "FRA", "naval_fight", True)
     assert totals(events, "naval") == {"attacker": 2, "defender": 1}
     assert first(events, "soe.naval_support").params["side"] == "attacker"
     assert lost(events) == [("FRA", "army"), ("FRA", "fleet")]
     put(state, "CAR", "FRA", fleets=1)
     dice += [3, 3, 3, 3, 3, 3, 3, 3]
-    _after, events = answer(state, "FRA", "naval_fight", True)
+    _, events = answer(state, "FRA", "naval_fight", True)
     assert first(events, "soe.naval_support").params["side"] is None
     assert ("FRA", "fleet") in lost(events) and ("GBR", "fleet") in lost(events)
 
