@@ -152,6 +152,7 @@ class FakeDiscord:
             "guild_locale": "en-US",
             "app_permissions": "2248473465835073",
             "entitlements": [],
+            "attachment_size_limit": 26214400,
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
             "member": {
@@ -271,7 +272,7 @@ class FakeDiscord:
             status = faults.popleft()
             self.requests.append(Recorded(request.method, path, {"failed_with": status}))
             if status == 429:
-                return web.json_response(
+                return _json(
                     {
                         "message": "You are being rate limited.",
                         "retry_after": 0.05,
@@ -280,7 +281,7 @@ class FakeDiscord:
                     status=429,
                     headers={"Via": "1.1 google", "X-RateLimit-Scope": "user"},
                 )
-            return web.json_response({"message": "injected", "code": 0}, status=status)
+            return _json({"message": "injected", "code": 0}, status=status)
         async with self.received:
             self.requests.append(record)
             self.received.notify_all()
@@ -305,9 +306,26 @@ class FakeDiscord:
 
     def _answer(self, method: str, route: str, path: str, body: Any) -> web.Response:
         if route == "/users/@me":
-            return web.json_response(user_payload(BOT_ID, "courier", bot=True))
+            return _json(user_payload(BOT_ID, "courier", bot=True))
+        if route == "/oauth2/applications/@me":
+            return _json(
+                {
+                    "id": str(APPLICATION_ID),
+                    "name": "Courier",
+                    "description": "",
+                    "icon": None,
+                    "rpc_origins": [],
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": user_payload(OWNER_ID, "owner"),
+                    "verify_key": "0" * 64,
+                    "team": None,
+                    "flags": 0,
+                    "summary": "",
+                }
+            )
         if route == "/gateway/bot":
-            return web.json_response(
+            return _json(
                 {
                     "url": self.gateway_url,
                     "shards": 1,
@@ -331,20 +349,33 @@ class FakeDiscord:
                 }
                 for command in body
             ]
-            return web.json_response(self.commands)
+            return _json(self.commands)
         if route.endswith("/commands") and method == "GET":
-            return web.json_response(self.commands)
+            return _json(self.commands)
         if route == "/channels/{id}/messages" and method == "POST":
-            return web.json_response(self._message(body, path.split("/")[2]))
+            return _json(self._message(body, path.split("/")[2]))
         if route == "/interactions/{id}/{token}/callback":
-            return web.json_response({"interaction": {"id": path.split("/")[2], "type": 2}})
+            return _json({"interaction": {"id": path.split("/")[2], "type": 2}})
         if route == "/webhooks/{id}/{token}/messages/@original":
-            return web.json_response(self._message(body, str(CHANNEL_ID)))
+            return _json(self._message(body, str(CHANNEL_ID)))
         if route == "/webhooks/{id}/{token}":
-            return web.json_response(self._message(body, str(CHANNEL_ID)))
+            return _json(self._message(body, str(CHANNEL_ID)))
         if route == "/channels/{id}":
-            return web.json_response(self._channel_payload())
-        return web.json_response({"message": f"not faked: {method} {path}", "code": 0}, status=404)
+            return _json(self._channel_payload())
+        if route == "/users/@me/channels":
+            recipient = int(body["recipient_id"])
+            return _json(
+                {
+                    "id": str(recipient + 1),
+                    "type": 1,
+                    "last_message_id": None,
+                    "recipients": [user_payload(recipient, f"user{recipient}")],
+                }
+            )
+        if route == "/users/{id}":
+            user_id = int(path.split("/")[2])
+            return _json(user_payload(user_id, f"user{user_id}"))
+        return _json({"message": f"not faked: {method} {path}", "code": 0}, status=404)
 
     def _message(self, body: dict[str, Any], channel_id: str) -> dict[str, Any]:
         return {
@@ -373,6 +404,15 @@ class FakeDiscord:
             for r in self.requests
             if r.method == "POST" and r.path == path and "failed_with" not in r.body
         ]
+
+
+def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON answer with the exact content type discord.py checks for."""
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
 
 
 def _route_of(path: str) -> str:

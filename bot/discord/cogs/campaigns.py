@@ -15,16 +15,17 @@ from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggestions
 from bot.discord.reports import scores_text
 from bot.i18n import catalogue, localise_value, render
+from bot.services.pace import PRESETS
 from rulesets import registry
 from rulesets.core import IllegalAction
 
 RANDOM_SEAT = "random"
-PACES = {"relaxed": 72, "normal": 48, "brisk": 24, "live": 0}
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Français", value="fr"),
 ]
-PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PACES]
+PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+DEFAULT_PACE = "normal"
 
 
 def _ruleset(name: str) -> Any:
@@ -63,7 +64,7 @@ class Campaigns(
         game: str,
         options: str | None = None,
         language: str = "en",
-        pace: str = "normal",
+        pace: str = DEFAULT_PACE,
         thread: bool = False,
     ) -> None:
         ruleset = _ruleset(game)
@@ -87,6 +88,13 @@ class Campaigns(
             options=chosen,
             language=language,
         )
+        if pace != DEFAULT_PACE:
+            await self.bot.service.set_pace(
+                campaign.id,
+                {"preset": pace},
+                actor=str(interaction.user.id),
+                reason=tr("discord.campaign.pace_at_creation", language),
+            )
         seats = ", ".join(_seat_name(spec.id, language) for spec in ruleset.seat_pool())
         announcement = tr(
             "discord.campaign.created",
@@ -96,7 +104,6 @@ class Campaigns(
             creator=interaction.user.mention,
             seats=seats,
             pace=tr(f"discord.pace.{pace}", language),
-            commitment=campaign.seed_commitment,
         )
         mine = user_language(interaction)
         if channel.id == interaction.channel_id:
@@ -112,6 +119,7 @@ class Campaigns(
                 ),
                 ephemeral=True,
             )
+        await self.bot.courier.deliver_pending()  # the dice commitment notice
 
     @create.autocomplete("game")
     async def _games(
