@@ -40,6 +40,19 @@ class Item:
     tray: bool = False  # markers sit on a grey tray so that they never read as pieces
 
 
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class LaidCard:
+    """A region's card ready to draw: its rows and where it ended up on the image."""
+
+    geo: RegionGeometry
+    region: RegionScene
+    rows: list[list[Item]]
+    box: Box
+
+
 def _count_text(count: int) -> str:
     return str(count)
 
@@ -104,6 +117,7 @@ def flow(items: list[Item], width: float, scale: float) -> list[list[Item]]:
 
 
 def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> list[list[Item]]:
+    """The card's rows: control tokens, then pieces, then markers, each wrapped to `inner`."""
     rows: list[list[Item]] = []
     for items in (
         control_items(region, scene, scale),
@@ -114,24 +128,10 @@ def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> 
     return rows
 
 
-def card_box(
-    geo: RegionGeometry, rows: list[list[Item]], scale: float
-) -> tuple[float, float, float, float]:
-    row_h = SYMBOL_SIZE * scale
-    height = (BAND_HEIGHT + 2 * PAD) * scale + len(rows) * (row_h + ROW_GAP * scale)
-    # An empty card is its title band alone: the home's name, with nothing beneath it.
-    height = max(height, geo.card.height * scale) if rows else BAND_HEIGHT * scale
-    x, y = geo.card.x * scale, geo.card.y * scale
-    if geo.card_grows_up:
-        y += geo.card.height * scale - height
-    return (x, y, x + geo.card.width * scale, y + height)
-
-
-def draw_leader(draw: ImageDraw.ImageDraw, geo: RegionGeometry, box: tuple[float, ...]) -> None:
+def draw_leader(draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None:
     """A thin line from the card to its region, when the card does not sit on it."""
-    scale = (box[2] - box[0]) / geo.card.width
-    anchor = (geo.anchor[0] * scale, geo.anchor[1] * scale)
-    left, top, right, bottom = box
+    anchor = (card.geo.anchor[0] * scale, card.geo.anchor[1] * scale)
+    left, top, right, bottom = card.box
     if left <= anchor[0] <= right and top <= anchor[1] <= bottom:
         return
     edge = nearest_on_rect(anchor, (left, top, right, bottom))
@@ -143,18 +143,8 @@ def draw_leader(draw: ImageDraw.ImageDraw, geo: RegionGeometry, box: tuple[float
     )
 
 
-def draw_card(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    geo: RegionGeometry,
-    region: RegionScene,
-    scene: Scene,
-    scale: float,
-) -> None:
-    inner = (geo.card.width - 2 * PAD) * scale
-    rows = card_rows(region, scene, inner, scale)
-    box = card_box(geo, rows, scale)
-    draw_leader(draw, geo, box)
+def draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None:
+    geo, region, rows, box = card.geo, card.region, card.rows, card.box
     left, top, right, _ = box
     band: RGB = rgb(geo.band) if geo.band else mix(rgb(geo.fill), INK, 0.62)
     radius = 5 * scale

@@ -7,7 +7,8 @@ import io
 from PIL import Image, ImageDraw
 
 from bot.render.base import base_layer
-from bot.render.cards import draw_card
+from bot.render.cards import draw_card, draw_leader
+from bot.render.layout import lay_out_cards
 from bot.render.sidebar import draw_sidebar
 from rulesets.core.scene import MapGeometry, Scene
 
@@ -25,8 +26,12 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
     image = base_layer(geometry, width).copy()
     draw = ImageDraw.Draw(image)
     scale = width / geometry.width
-    for region in scene.regions:
-        draw_card(image, draw, geometry.regions[region.id], region, scene, scale)
+    cards = lay_out_cards(geometry, scene, scale)
+    # Every leader first, so that no line is drawn across a card.
+    for card in cards:
+        draw_leader(draw, card, scale)
+    for card in cards:
+        draw_card(image, draw, card, scale)
     draw_sidebar(image, draw, geometry.sidebar, scene, scale)
     return image
 
