@@ -54,7 +54,7 @@ class CampaignVersions(CampaignExchange):
         """Replay every started campaign recorded under another ruleset version than the
         code's; report each (audited and announced) and pause running ones that diverge."""
         reports = []
-        for campaign in await self._store.list_campaigns(None):
+        for campaign in await self._store.all_campaigns():
             if campaign.status == "lobby":
                 continue
             try:

@@ -81,7 +81,7 @@ async def test_a_running_campaign_exported_with_its_seed_plays_on_after_import(
 async def _refused(elsewhere: CampaignService, document: Any) -> ServiceError:
     with pytest.raises(ServiceError) as refused:
         await _import(elsewhere, document)
-    assert await elsewhere.list_campaigns(None) == []
+    assert await elsewhere.all_campaigns() == []
     assert await elsewhere.pending_outbox() == []
     return refused.value
 

@@ -308,8 +308,10 @@ class CorrectionConfirmation(discord.ui.View):
             await interaction.followup.send(
                 translate("trust.correct.done", user_language(interaction)), ephemeral=True
             )
-            bot.prompt_board.forget(self.campaign.id)
-            await bot.after_change(self.campaign.id)
+            # The corrected history may end at the same seq as before: refresh by force, so
+            # the old prompts are closed and the new ones posted.
+            await bot.courier.deliver_pending()
+            await bot.prompt_board.refresh(self.campaign.id, force=True)
         except Exception as error:
             await handle_interaction_error(interaction, error)
 
