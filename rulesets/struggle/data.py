@@ -170,9 +170,18 @@ class GameData(BaseModel):
         return next((tile for tile in self.tiles if tile.effect == effect), None)
 
 
+class DataError(Exception):
+    """A cross-reference that does not resolve, naming the field at fault."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
 def _unique(ids: list[str], what: str) -> None:
     if len(set(ids)) != len(ids):
-        raise ValueError(f"duplicate {what} id")
+        raise DataError(what, "duplicate id")
 
 
 def check_references(data: GameData) -> None:
@@ -180,45 +189,54 @@ def check_references(data: GameData) -> None:
     regions = {region.id for region in data.regions}
     powers = {power.id for power in data.powers}
     for ids, what in (
-        ([r.id for r in data.regions], "region"),
-        ([p.id for p in data.powers], "power"),
-        ([m.id for m in data.markers], "marker"),
-        ([t.id for t in data.tiles], "tile"),
+        ([r.id for r in data.regions], "regions"),
+        ([p.id for p in data.powers], "powers"),
+        ([m.id for m in data.markers], "markers"),
+        ([t.id for t in data.tiles], "tiles"),
     ):
         _unique(ids, what)
     if regions & powers:
-        raise ValueError("a power id is also a region id")
+        raise DataError("powers", "a power id is also a region id")
     for power in data.powers:
         if not set(power.home_adjacent) <= regions:
-            raise ValueError(f"power {power.id} is adjacent to an unknown region")
+            raise DataError(f"powers.{power.id}.home_adjacent", "unknown region")
     for region in data.regions:
-        if not set(region.adjacent) <= regions or not region.vp:
-            raise ValueError(f"region {region.id} has an unknown neighbour or no VP values")
+        if not set(region.adjacent) <= regions:
+            raise DataError(f"regions.{region.id}.adjacent", "unknown region")
+        if not region.vp:
+            raise DataError(f"regions.{region.id}.vp", "no VP values")
         if region.naval_region is not None and region.naval_region not in regions:
-            raise ValueError(f"region {region.id} has an unknown naval region")
+            raise DataError(f"regions.{region.id}.naval_region", "unknown region")
     for marker in data.markers:
         if marker.region not in regions:
-            raise ValueError(f"marker {marker.id} names an unknown region")
+            raise DataError(f"markers.{marker.id}.region", "unknown region")
         if (marker.kind == "neutral") != (marker.defence is not None):
-            raise ValueError(f"marker {marker.id}: only a neutral has a defence value")
+            raise DataError(f"markers.{marker.id}.defence", "only a neutral has a defence value")
     effects = {tile.effect for tile in data.tiles if tile.family == "development"}
     if effects != DEVELOPMENT_EFFECTS:
-        raise ValueError("the development tiles must cover each known effect exactly")
+        missing = sorted(DEVELOPMENT_EFFECTS ^ effects)
+        raise DataError("tiles", f"development effects missing or unknown: {', '.join(missing)}")
     for tile in data.tiles:
-        if not set(tile.regions) <= regions:
-            raise ValueError(f"tile {tile.id} names an unknown region")
-        if tile.family != "development" and not tile.regions:
-            raise ValueError(f"tile {tile.id} needs at least one region")
-        if tile.family == "alliance" and not tile.stages:
-            raise ValueError(f"alliance tile {tile.id} needs a stage")
-        if min(tile.copies, tile.gold, tile.unrest, tile.population) < 0:
-            raise ValueError(f"tile {tile.id} has a negative number")
+        _check_tile(tile, regions)
+
+
+def _check_tile(tile: TileData, regions: set[str]) -> None:
+    if not set(tile.regions) <= regions:
+        raise DataError(f"tiles.{tile.id}.regions", "unknown region")
+    if tile.family != "development" and not tile.regions:
+        raise DataError(f"tiles.{tile.id}.regions", "needs at least one region")
+    if tile.family == "alliance" and not tile.stages:
+        raise DataError(f"tiles.{tile.id}.stages", "an alliance tile needs a stage")
+    if min(tile.copies, tile.gold, tile.unrest, tile.population) < 0:
+        raise DataError(f"tiles.{tile.id}", "negative number")
 
 
 def parse_data(raw: dict[str, Any]) -> GameData:
     """Load a data file, refusing a bad one with the field at fault and the reason."""
     try:
         return GameData.model_validate(raw)
+    except DataError as error:
+        raise IllegalAction("core.error.bad_data", field=error.field, reason=error.reason) from None
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ())) or "data"
