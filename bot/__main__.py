@@ -11,7 +11,7 @@ NO_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
     " or in the environment, or try a game locally without Discord with `make console`."
 )
-USAGE = "usage: python -m bot [console [--help]]"
+USAGE = "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json | backup]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args[:1] in (["verify"], ["import"], ["backup"]):
+        from bot.console.verify import main as trust_main
+
+        return trust_main(args)
     if args:
         print(USAGE, file=sys.stderr)
         return 0 if args[0] in ("-h", "--help") else 2

@@ -17,7 +17,7 @@ from bot.services.exchange_model import CampaignExport, build_export
 from bot.services.history_check import HistoryCheck, check_history
 from bot.services.verify import RollMismatch, check_rolls
 from bot.storage import OutboxRecord, OutboxRow
-from rulesets.core import Roll, seed_commitment
+from rulesets.core import Msg, Roll, seed_commitment
 from rulesets.core.rng import draw_value
 
 
@@ -57,6 +57,63 @@ class DiceVerification:
     def ok(self) -> bool:
         """The dice are honest: the seed is the committed one and every roll is its draw."""
         return self.commitment_ok and self.mismatch is None and self.reported_mismatch is None
+
+    def findings(self) -> list[Msg]:
+        """What the check found, as messages for an adapter to translate."""
+        found = [
+            Msg(
+                key="trust.verify.commitment_ok"
+                if self.commitment_ok
+                else "trust.verify.bad_commitment",
+                params={"seed": self.seed},
+            )
+        ]
+        wrong = self.mismatch
+        if wrong is not None:
+            found.append(
+                Msg(
+                    key="trust.verify.bad_roll",
+                    params={
+                        "seq": wrong.seq,
+                        "draw": wrong.draw,
+                        "sides": wrong.sides,
+                        "recorded": wrong.recorded,
+                        "expected": "?" if wrong.expected is None else wrong.expected,
+                        "expected_draw": wrong.expected_draw,
+                    },
+                )
+            )
+        told = self.reported_mismatch
+        if told is not None:
+            found.append(
+                Msg(
+                    key="trust.verify.bad_report",
+                    params={
+                        "seq": told.seq,
+                        "draw": told.roll.draw,
+                        "sides": told.roll.sides,
+                        "value": told.roll.value,
+                    },
+                )
+            )
+        if self.ok:
+            found.append(
+                Msg(
+                    key="trust.verify.rolls_ok",
+                    params={"rolls": self.rolls_checked, "reported": self.reported_checked},
+                )
+            )
+        if self.replay.ok:
+            found.append(
+                Msg(key="trust.verify.replay_ok", params={"steps": self.replay.steps_checked})
+            )
+        else:
+            seq = "-" if self.replay.seq is None else self.replay.seq
+            problem = str(self.replay.problem)
+            found.append(
+                Msg(key="trust.verify.replay_differs", params={"problem": problem, "seq": seq})
+            )
+        return found
 
 
 def reported_rolls(rows: list[OutboxRow]) -> list[ReportedRoll]:

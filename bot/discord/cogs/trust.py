@@ -22,7 +22,7 @@ from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal, handle_interaction_error, reply_ephemeral
 from bot.discord.language import user_language
-from bot.i18n import translate
+from bot.i18n import render, translate
 from bot.services.backup import DEFAULT_KEEP
 from bot.services.correction import CorrectionPreview
 from bot.services.models import AuditEntry, CampaignInfo
@@ -66,59 +66,7 @@ async def _campaign_here_or_named(
 
 
 def verification_text(result: DiceVerification, language: str) -> str:
-    lines = []
-    if result.commitment_ok:
-        lines.append(translate("trust.verify.commitment_ok", language, seed=result.seed))
-    else:
-        lines.append(translate("trust.verify.bad_commitment", language, seed=result.seed))
-    wrong = result.mismatch
-    if wrong is not None:
-        lines.append(
-            translate(
-                "trust.verify.bad_roll",
-                language,
-                seq=wrong.seq,
-                draw=wrong.draw,
-                sides=wrong.sides,
-                recorded=wrong.recorded,
-                expected="?" if wrong.expected is None else wrong.expected,
-                expected_draw=wrong.expected_draw,
-            )
-        )
-    told = result.reported_mismatch
-    if told is not None:
-        lines.append(
-            translate(
-                "trust.verify.bad_report",
-                language,
-                seq=told.seq,
-                draw=told.roll.draw,
-                sides=told.roll.sides,
-                value=told.roll.value,
-            )
-        )
-    if result.ok:
-        lines.append(
-            translate(
-                "trust.verify.rolls_ok",
-                language,
-                rolls=result.rolls_checked,
-                reported=result.reported_checked,
-            )
-        )
-    replay = result.replay
-    if replay.ok:
-        lines.append(translate("trust.verify.replay_ok", language, steps=replay.steps_checked))
-    else:
-        lines.append(
-            translate(
-                "trust.verify.replay_differs",
-                language,
-                problem=str(replay.problem),
-                seq="-" if replay.seq is None else replay.seq,
-            )
-        )
-    return "\n".join(lines)
+    return "\n".join(render(finding, language) for finding in result.findings())
 
 
 def audit_lines(entries: list[AuditEntry], language: str) -> list[str]:
