@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.services.backup import CampaignBackups
 from bot.services.clock import Clock
 from bot.services.correction import CampaignCorrection
+from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
@@ -28,6 +29,7 @@ class CampaignService(
     CampaignCorrection,
     CampaignVersions,  # with export, import and dice verification (CampaignExchange, Trust)
     CampaignBackups,
+    CampaignDataFile,
     CampaignSchedule,  # deadlines, reminders, vacations, substitutes, autopilot
 ):
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals

@@ -286,6 +286,12 @@ class Store(Protocol):
     ) -> None:
         """Change the status if the campaign is at `expected_seq` and `expected_status`."""
 
+    async def set_data(
+        self, campaign_id: int, data: dict[str, Any] | None, *, audit: AuditRecord
+    ) -> None:
+        """Replace the data file of a campaign still in the lobby (`SeqConflict` otherwise:
+        once started, the data file is part of the history the log replays)."""
+
     # Seats ---------------------------------------------------------------------------
 
     async def current_holders(self, campaign_id: int) -> list[TenureRow]:

@@ -375,6 +375,17 @@ class SqliteStore:
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
 
+    async def set_data(
+        self, campaign_id: int, data: dict[str, Any] | None, *, audit: AuditRecord
+    ) -> None:
+        async with self._transaction() as db:
+            await self._claim(campaign_id, LOBBY_SEQ, expected_status="lobby")
+            await db.execute(
+                "UPDATE campaigns SET data = ? WHERE id = ?",
+                (None if data is None else _json(data), campaign_id),
+            )
+            await self._write_audit(campaign_id, audit)
+
     # Seats ---------------------------------------------------------------------------
 
     async def current_holders(self, campaign_id: int) -> list[TenureRow]:

@@ -1,6 +1,6 @@
 """A test game where every turn may roll a die: the seats take turns to roll (adding the
-die to their total) or hold, for six turns. It lets the trust tests correct a step whose
-later steps draw dice."""
+die to their total) or hold, for six turns (a data file may say how many). It lets the
+trust tests correct a step whose later steps draw dice, and replace a data file."""
 
 from __future__ import annotations
 
@@ -8,7 +8,16 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rulesets.core import BaseState, Choice, Msg, Prompt, Ruleset, SeatSpec, StepContext
+from rulesets.core import (
+    BaseState,
+    Choice,
+    IllegalAction,
+    Msg,
+    Prompt,
+    Ruleset,
+    SeatSpec,
+    StepContext,
+)
 
 TURNS = 6
 
@@ -25,6 +34,7 @@ RaceAction = Annotated[RollDie | Hold, Field(discriminator="type")]
 
 
 class RaceState(BaseState):
+    turns: int = TURNS
     turn: int = 0
     totals: dict[str, int] = Field(default_factory=dict)
 
@@ -44,8 +54,15 @@ class DiceRace(Ruleset[RaceState]):
     def initial_state(self, base: dict[str, Any], data: dict[str, Any] | None) -> RaceState:
         return RaceState(**base)
 
+    def validate_data(self, data: dict[str, Any]) -> None:
+        turns = data.get("turns")
+        if not isinstance(turns, int) or not 1 <= turns <= 20:
+            raise IllegalAction("core.error.bad_data", field="turns", reason="1 to 20")
+
     def setup(self, ctx: StepContext[RaceState], data: dict[str, Any] | None) -> None:
         ctx.state.totals = dict.fromkeys(ctx.state.seats, 0)
+        if data is not None:
+            ctx.state.turns = int(data["turns"])
 
     def prompts(self, state: RaceState) -> list[Prompt]:
         seat = state.seats[state.turn % len(state.seats)]
@@ -61,7 +78,7 @@ class DiceRace(Ruleset[RaceState]):
         else:
             ctx.emit("race.held", seat=seat)
         ctx.state.turn += 1
-        ctx.state.finished = ctx.state.turn >= TURNS
+        ctx.state.finished = ctx.state.turn >= ctx.state.turns
 
     def view(self, state: RaceState, seat: str | None) -> dict[str, Any]:
         return {"turn": state.turn, "totals": dict(state.totals)}
