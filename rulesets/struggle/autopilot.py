@@ -1,19 +1,24 @@
-"""Sensible legal choices for an absent player: never borrow when it can be helped, take
-free markers, build with spare population, attack only with a clear edge, else pass."""
+"""Sensible legal choices for an absent player.
+
+It never borrows when it can help it: it buys a tile only with gold to spare, attacks only a
+neutral it clearly outnumbers with the fee in hand, takes free markers, builds with spare
+population where it already holds tokens, answers every combat call in its own interest
+(fight at sea when stronger, re-roll when behind, withdraw when it can) and otherwise passes.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rulesets.core import Choice, Prompt
-from rulesets.struggle.state import StruggleState
+from rulesets.struggle.combat import other, totals
+from rulesets.struggle.state import Side, StruggleState, game_data, units_in
 
 if TYPE_CHECKING:
     from rulesets.core import Ruleset
 
-
-def _first(prompt: Prompt, kind: str) -> Choice | None:
-    return next((choice for choice in prompt.choices if choice.kind == kind), None)
+GOLD_KEPT_FOR_UPKEEP = 6
+CLEAR_EDGE = 3
 
 
 def choose_for(
@@ -28,9 +33,29 @@ def choose_for(
     return (choice or prompt.choices[0]).instantiate()
 
 
+def _of_kind(prompt: Prompt, kind: str) -> list[Choice]:
+    return [choice for choice in prompt.choices if choice.kind == kind]
+
+
+def held_regions(state: StruggleState, seat: str) -> list[str]:
+    return [r for r, place in state.regions.items() if place.control.get(seat, 0) > 0]
+
+
+def soft_neutral(state: StruggleState, seat: str) -> tuple[str, str] | None:
+    """A (region, marker) whose defence the power's armies there beat by a clear edge."""
+    data = game_data(state)
+    for region, place in state.regions.items():
+        armies = units_in(state, region, "army", seat)
+        for marker in place.markers:
+            defence = data.marker(marker).defence
+            if defence is not None and armies >= defence + CLEAR_EDGE:
+                return region, marker
+    return None
+
+
 def _place(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
     """Starting units: armies where the power already holds tokens, spread by `pick`."""
-    held = [r for r, place in state.regions.items() if place.control.get(seat, 0) > 0]
+    held = held_regions(state, seat)
     armies = [
         c for c in prompt.choices if c.action["unit"] == "army" and c.action["region"] in held
     ]
@@ -39,8 +64,9 @@ def _place(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice
 
 
 def _bid(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    """Open at 0 with a proposal that places itself; never raise."""
     auction = state.auction
-    bids = [c for c in prompt.choices if c.kind == "bid"]
+    bids = _of_kind(prompt, "bid")
     if auction is not None and auction.high_bid is None and bids:
         own = [c for c in bids if seat in (c.action.get("a"), c.action.get("b"))]
         return (own or bids)[pick % len(own or bids)]
@@ -49,28 +75,69 @@ def _bid(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice |
 
 def _action(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
     holder = state.powers[seat]
-    for kind in ("enslave", "colonise"):
-        found = _first(prompt, kind)
-        if found and (kind == "enslave" or holder.population >= 2):
-            return found
-    builds = [c for c in prompt.choices if c.kind == "build" and c.action["unit"] != "fort"]
+    if _of_kind(prompt, "enslave"):
+        return _of_kind(prompt, "enslave")[0]
+    if _of_kind(prompt, "colonise") and holder.population >= 2:
+        return _of_kind(prompt, "colonise")[0]
+    if _of_kind(prompt, "attack") and holder.gold >= 2 and soft_neutral(state, seat):
+        return _of_kind(prompt, "attack")[0]
+    builds = [c for c in _of_kind(prompt, "build") if c.action["unit"] != "fort"]
     if builds and holder.population >= 2:
         return builds[pick % len(builds)]
+    data = game_data(state)
+    affordable = [
+        c
+        for c in _of_kind(prompt, "buy")
+        if data.tile(c.action["tile"]).gold + GOLD_KEPT_FOR_UPKEEP <= holder.gold
+        and data.tile(c.action["tile"]).unrest == 0
+        and data.tile(c.action["tile"]).effect not in ("pirates", "slave_revolt")
+    ]
+    if affordable:
+        return affordable[pick % len(affordable)]
     return prompt.choices[0]
 
 
+def _attack_region(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    target = soft_neutral(state, seat)
+    found = [c for c in prompt.choices if target and c.action.get("region") == target[0]]
+    return found[0] if found else prompt.choices[0]
+
+
+def _attack_target(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    target = soft_neutral(state, seat)
+    found = [c for c in prompt.choices if target and c.action.get("target") == target[1]]
+    return found[0] if found else prompt.choices[0]
+
+
 def _build_where(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
-    """Prefer a region where the power holds tokens and needs no sea roll; else stay home."""
-    held = [r for r, place in state.regions.items() if place.control.get(seat, 0) > 0]
+    """A region where the power holds tokens; else stay at home (listed first)."""
+    held = held_regions(state, seat)
     options = [c for c in prompt.choices if c.action.get("region") in held]
     return options[pick % len(options)] if options else prompt.choices[0]
 
 
-def _militia(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
-    return prompt.choices[0]
+def _naval_fight(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    """Fight at sea only with more ships than the other side."""
+    combat = state.combat
+    if combat is None or combat.naval_region is None:
+        return prompt.choices[0]
+    fleets = state.regions[combat.naval_region].fleets
+    mine = fleets.get(seat, 0)
+    theirs = max((n for p, n in fleets.items() if p != seat), default=0)
+    return prompt.choices[1] if mine > theirs else prompt.choices[0]
 
 
-def _withdraw(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+def _reserve(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    """Re-roll only when behind."""
+    combat = state.combat
+    if combat is None:
+        return prompt.choices[0]
+    scores = totals(state, combat)
+    side: Side = "attacker" if seat == combat.attacker else "defender"
+    return prompt.choices[1] if scores[side] < scores[other(side)] else prompt.choices[0]
+
+
+def _last(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
     return prompt.choices[-1]
 
 
@@ -78,7 +145,12 @@ CHOOSERS = {
     "place_unit": _place,
     "bid": _bid,
     "choose_action": _action,
+    "attack_region": _attack_region,
+    "attack_target": _attack_target,
     "build_where": _build_where,
-    "militia": _militia,
-    "fighting_withdrawal": _withdraw,
+    "naval_fight": _naval_fight,
+    "use_reserve": _reserve,
+    "fighting_withdrawal": _last,
+    "alliance_tile": _last,
+    "blockade_support": _last,
 }

@@ -146,6 +146,7 @@ def scene_from_view(
         panels=_panels(view, order, text),
         legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
         legend_title=text["legend"],
+        captions={key: value for key, value in text.items() if key.startswith("caption.")},
         highlight=active if isinstance(active, str) else None,
     )
 

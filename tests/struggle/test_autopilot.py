@@ -1,0 +1,49 @@
+"""The autopilot: sensible legal choices for an absent player; the default: the safest."""
+
+from __future__ import annotations
+
+from rulesets.struggle import STRUGGLE
+from tests.struggle.helpers import put, run, scenario
+
+
+def test_the_default_is_to_pass_and_to_decline() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    assert STRUGGLE.default_action(state, "GBR") == {"type": "pass_action"}
+    put(state, "CAR", "GBR", fleets=1, armies=1)
+    put(state, "CAR", "FRA", fleets=1, tokens=1)
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "CAR"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    assert STRUGGLE.default_action(state, "GBR") == {
+        "type": "answer",
+        "question": "naval_fight",
+        "yes": False,
+    }
+
+
+def test_the_autopilot_does_not_borrow_for_a_tile() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    state.powers["GBR"].population = 1
+    state.powers["GBR"].gold = 5
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "pass_action"
+    state.powers["GBR"].gold = 12
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "buy"
+
+
+def test_the_autopilot_attacks_only_a_neutral_it_clearly_outnumbers() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    state.powers["GBR"].population = 1
+    state.regions["GER"].markers = ["GER-2"]  # defence 3
+    put(state, "GER", "GBR", armies=5)
+    put(state, "GER", "FRA", tokens=1, armies=4)
+    state.powers["GBR"].gold = 6  # the fee in hand, but nothing to spare for a tile
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "pass_action"
+    put(state, "GER", "GBR", armies=1)
+    assert STRUGGLE.autopilot_action(state, "GBR", 0) == {"type": "attack"}
+    state, _ = run(state, ("GBR", {"type": "attack"}))
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["region"] == "GER"
+    state, _ = run(state, ("GBR", {"type": "choose_region", "region": "GER"}))
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["target"] == "GER-2"
