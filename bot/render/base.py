@@ -12,7 +12,6 @@ from collections import OrderedDict
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, PAPER, RGB, mix, rgb
-from bot.render.fonts import font
 from bot.render.shapes import Point, chaikin, dashes, scaled
 from rulesets.core.scene import Inset, MapGeometry, Shape
 
@@ -76,11 +75,6 @@ def draw_base_layer(geometry: MapGeometry, width: int) -> Image.Image:
         points = scaled(chaikin(region.outline, region.smooth), factor)
         draw.polygon(points, fill=fill)
         _outline(draw, points, mix(fill, INK, 0.55), line)
-    caption_font = font("italic", 14 * factor)
-    for text, (x, y) in geometry.captions:
-        draw.text(
-            (x * factor, y * factor), text, fill=(60, 95, 125), font=caption_font, anchor="mm"
-        )
     base = image.reduce(BASE_OVERSAMPLE)
     # The sidebar is a plain card: drawn after the reduction, at the output size.
     side, scale = geometry.sidebar, width / geometry.width
@@ -115,14 +109,6 @@ def _draw_inset(draw: ImageDraw.ImageDraw, inset: Inset, factor: float, line: in
         (box.y + box.height) * factor,
     )
     draw.rectangle(corners, fill=rgb(inset.fill), outline=INK, width=line)
-    if inset.title:
-        draw.text(
-            (corners[0] + 8 * factor, corners[3] - 8 * factor),
-            inset.title,
-            fill=(60, 95, 125),
-            font=font("italic", 15 * factor),
-            anchor="lb",
-        )
 
 
 def _draw_lanes(draw: ImageDraw.ImageDraw, geometry: MapGeometry, factor: float) -> None:

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
+from bot.render.fonts import font
 from bot.render.layout import lay_out_cards
 from bot.render.sidebar import draw_sidebar
 from rulesets.core.scene import MapGeometry, Scene
@@ -26,6 +27,7 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
     image = base_layer(geometry, width).copy()
     draw = ImageDraw.Draw(image)
     scale = width / geometry.width
+    draw_captions(draw, geometry, scene, scale)
     cards = lay_out_cards(geometry, scene, scale)
     # Every leader first, so that no line is drawn across a card.
     for card in cards:
@@ -34,6 +36,22 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
         draw_card(image, draw, card, scale)
     draw_sidebar(image, draw, geometry.sidebar, scene, scale)
     return image
+
+
+def draw_captions(
+    draw: ImageDraw.ImageDraw, geometry: MapGeometry, scene: Scene, scale: float
+) -> None:
+    """Sea names and inset titles, in the scene's words (so in the campaign's language)."""
+    ink = (60, 95, 125)
+    sea_font, inset_font = font("italic", 14 * scale), font("italic", 15 * scale)
+    for key, (x, y) in geometry.captions:
+        text = scene.captions.get(key, key)
+        draw.text((x * scale, y * scale), text, fill=ink, font=sea_font, anchor="mm")
+    for inset in geometry.insets:
+        if inset.title:
+            corner = ((inset.box.x + 8) * scale, (inset.box.y + inset.box.height - 8) * scale)
+            text = scene.captions.get(inset.title, inset.title)
+            draw.text(corner, text, fill=ink, font=inset_font, anchor="lb")
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -91,7 +91,11 @@ class Header(_Frozen):
 
 
 class Scene(_Frozen):
-    """Everything drawn on top of a map's base layer."""
+    """Everything drawn on top of a map's base layer.
+
+    `captions` gives the text shown for each caption key of the geometry (sea names, inset
+    titles) in the scene's language; a key with no text is shown as it is.
+    """
 
     map_id: str
     header: Header
@@ -100,6 +104,7 @@ class Scene(_Frozen):
     panels: list[Panel] = Field(default_factory=list)
     legend: list[LegendEntry] = Field(default_factory=list)
     legend_title: str = "Legend"
+    captions: dict[str, str] = Field(default_factory=dict)
     highlight: str | None = None
 
     @model_validator(mode="after")
@@ -141,7 +146,10 @@ class Rect(_Frozen):
 
 
 class Inset(_Frozen):
-    """A framed box of its own (distant colonies drawn at their own scale), under `layer`."""
+    """A framed box of its own (distant colonies drawn at their own scale), under `layer`.
+
+    `title` is a caption key, worded by the scene like the geometry's captions.
+    """
 
     box: Rect
     fill: str
@@ -184,7 +192,8 @@ class MapGeometry(_Frozen):
     """A ruleset's map: canvas size in design units, art, regions, lanes and the sidebar.
 
     Design units are pixels at the map's native width; the renderer scales them to the
-    requested width. `captions` are decorative names (oceans) drawn on the base layer.
+    requested width. `captions` place decorative names (seas) by key; the scene supplies
+    the words, so one geometry serves every language.
     """
 
     id: str
