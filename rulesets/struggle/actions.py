@@ -159,6 +159,14 @@ class Withdraw(Order):
     spare: str
 
 
+class Casualty(Order):
+    """Which unit is lost: a defender's army or fort, or which ally pays a natural 7."""
+
+    type: Literal["casualty"] = "casualty"
+    power: str
+    unit: Unit
+
+
 StruggleAction = Annotated[
     PlaceUnit
     | Bid
@@ -183,6 +191,7 @@ StruggleAction = Annotated[
     | Answer
     | Support
     | AllianceStage
-    | Withdraw,
+    | Withdraw
+    | Casualty,
     Field(discriminator="type"),
 ]

@@ -158,24 +158,32 @@ def ally_for_seven(combat: CombatState, side: Side, pending: list[tuple[str, str
     return best[1] if best else None
 
 
-def losses(state: StruggleState, combat: CombatState, result: Result) -> list[tuple[str, str]]:
-    """Every (power, unit) the combat costs, before any Fighting Withdrawal."""
+def losses(state: StruggleState, combat: CombatState, result: Result) -> list[tuple[str, str, str]]:
+    """Every (power, unit, cause) the combat costs, before any choice or Withdrawal. The
+    cause is `defeat`, `tie`, `seven` (own natural 7) or `seven_ally` (an ally pays it)."""
     pending: list[tuple[str, str]] = []
+    causes: list[str] = []
+
+    def lose(power: str, unit: str, cause: str) -> None:
+        pending.append((power, unit))
+        causes.append(cause)
+
     tie = result == "tie"
     losers: list[Side] = ["attacker", "defender"] if tie else [other(result)]  # type: ignore[arg-type]
     if tie and combat.defender is None:
         losers = ["attacker"]
     if tie and combat.attacker is None:
         losers = ["defender"]
+    ally_unit = "fleet" if combat.stage == "naval" else "army"
     for side in losers:
         unit = loss_unit(state, combat, side, pending, forts_allowed=not tie)
         power = power_of(combat, side)
         if unit and power:
-            pending.append((power, unit))
+            lose(power, unit, "tie" if tie else "defeat")
         elif power and option(state, "void_loss_to_ally"):
             ally = ally_for_seven(combat, side, pending)
             if ally:
-                pending.append((ally, "fleet" if combat.stage == "naval" else "army"))
+                lose(ally, ally_unit, "seven_ally")
     fort_on_seven = not tie or bool(option(state, "fort_dies_to_seven_on_tie"))
     sides: tuple[Side, Side] = ("attacker", "defender")
     for side in sides:
@@ -184,12 +192,47 @@ def losses(state: StruggleState, combat: CombatState, result: Result) -> list[tu
             continue
         ally = ally_for_seven(combat, side, pending) if result == other(side) else None
         if ally is not None:
-            pending.append((ally, "fleet" if combat.stage == "naval" else "army"))
+            lose(ally, ally_unit, "seven_ally")
             continue
         unit = loss_unit(state, combat, side, pending, forts_allowed=fort_on_seven)
         if unit:
-            pending.append((power, unit))
-    return pending
+            lose(power, unit, "seven")
+    return [(power, unit, cause) for (power, unit), cause in zip(pending, causes)]
+
+
+def casualty_options(
+    state: StruggleState, combat: CombatState, index: int
+) -> tuple[str, list[tuple[str, str]]] | None:
+    """Who chooses loss `index` and among what, when there is a real choice: a defender
+    choosing an army or a fort, or a loser choosing which ally pays its natural 7."""
+    power, unit, cause = combat.losses[index]
+    others = [(p, u) for i, (p, u, _c) in enumerate(combat.losses) if i != index]
+    if cause == "seven_ally":
+        side = combat.allies[power]
+        stage: Stage = combat.stage
+        allies = [
+            ally
+            for ally, helped in combat.allies.items()
+            if helped == side
+            and ally in combat.support
+            and getattr(combat.support[ally], stage) > others.count((ally, unit))
+        ]
+        decider = power_of(combat, side)
+        if len(allies) < 2 or decider is None:
+            return None
+        return decider, [(ally, unit) for ally in allies]
+    if combat.stage != "land" or power != combat.defender or cause == "tie":
+        return None
+    seven_on_tie = cause == "seven" and combat.result == "tie"
+    if seven_on_tie and not option(state, "fort_dies_to_seven_on_tie"):
+        return None
+    kinds: tuple[Unit, Unit] = ("army", "fort")
+    found: list[tuple[str, str]] = [
+        (power, kind)
+        for kind in kinds
+        if units_in(state, combat.region, kind, power) > others.count((power, kind))
+    ]
+    return (power, found) if len(found) > 1 else None
 
 
 def has_ships_at_sea(state: StruggleState, combat: CombatState, side: Side) -> bool:

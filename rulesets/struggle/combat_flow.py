@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rulesets.core import StepContext
 from rulesets.struggle.combat import (
+    casualty_options,
     decide,
     has_ships_at_sea,
     losses,
@@ -46,9 +47,11 @@ SIDES: tuple[Side, Side] = ("attacker", "defender")
 
 @dataclass(frozen=True)
 class Pending:
+    """A decision due: its kind, who makes it, and what it is about (a tile, a loss index)."""
+
     kind: str
     seat: str
-    tile: str | None = None
+    detail: str | None = None
 
 
 def stages(combat: CombatState) -> list[str]:
@@ -142,7 +145,7 @@ def withdrawal_options(state: StruggleState, combat: CombatState) -> list[str]:
         return []
     spare_fort = bool(option(state, "withdrawal_spares_fort"))
     found: list[str] = []
-    for power, unit in combat.losses:
+    for power, unit, _cause in combat.losses:
         if power in found or (unit == "fort" and not spare_fort):
             continue
         if power == defender or combat.allies.get(power) == "defender":
@@ -196,6 +199,16 @@ def _withdrawal_decision(state: StruggleState, combat: CombatState) -> Pending |
     return None
 
 
+def next_casualty(state: StruggleState, combat: CombatState) -> Pending | None:
+    for index in range(len(combat.losses)):
+        if f"casualty:{index}" in combat.asked:
+            continue
+        found = casualty_options(state, combat, index)
+        if found:
+            return Pending("choose_casualty", found[0], str(index))
+    return None
+
+
 def _blockade_decision(state: StruggleState, combat: CombatState) -> Pending | None:
     user = blockade_user(state, combat) if "blockade" not in combat.asked else None
     return Pending("blockade_support", user) if user else None
@@ -208,6 +221,7 @@ DECISIONS: dict[str, Callable[[StruggleState, CombatState], Pending | None]] = {
     "naval_attacker": _naval_attacker_decision,
     "naval_defender": _naval_defender_decision,
     "reserve": next_reserve,
+    "casualty": next_casualty,
     "withdrawal": _withdrawal_decision,
     "blockade": _blockade_decision,
 }
@@ -278,7 +292,9 @@ def _land_roll(ctx: Ctx, combat: CombatState) -> None:
 def roll_dice(ctx: Ctx, combat: CombatState) -> None:
     combat.dice = {side: [ctx.roll(6), ctx.roll(6)] for side in SIDES}
     combat.reserve_declined = []
-    combat.asked = [asked for asked in combat.asked if asked != "withdrawal"]
+    combat.asked = [
+        asked for asked in combat.asked if asked != "withdrawal" and "casualty" not in asked
+    ]
     combat.step = "reserve"
     ctx.emit("soe.combat_dice", stage=combat.stage, region=combat.region, dice=dict(combat.dice))
 
@@ -296,6 +312,10 @@ def _resolve(ctx: Ctx, combat: CombatState) -> None:
         attacker=combat.attacker,
         defender=combat.defender,
     )
+    combat.step = "casualty"
+
+
+def _after_casualties(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "withdrawal"
 
 
@@ -329,6 +349,7 @@ AUTOMATIC = {
     "naval_attacker": _no_naval_fight,
     "naval_roll": _naval_roll,
     "reserve": _resolve,
+    "casualty": _after_casualties,
     "withdrawal": _settle,
     "blockade": _after_blockade,
     "land_roll": _land_roll,
@@ -399,6 +420,14 @@ def answer_withdrawal(ctx: Ctx, combat: CombatState, seat: str, spare: str) -> N
     tile = owned(ctx.state, seat, "fighting_withdrawal")[0]
     return_one_shot(ctx, seat, tile)
     ctx.emit("soe.withdrawal", power=seat, spared=spare, unit=loss[1])
+
+
+def answer_casualty(ctx: Ctx, combat: CombatState, power: str, unit: str) -> None:
+    waiting = next_casualty(ctx.state, combat)
+    assert waiting is not None and waiting.detail is not None
+    index = int(waiting.detail)
+    combat.asked.append(f"casualty:{index}")
+    combat.losses[index] = (power, unit, combat.losses[index][2])
 
 
 def answer_blockade(ctx: Ctx, combat: CombatState, seat: str, yes: bool) -> None:

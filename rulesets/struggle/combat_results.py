@@ -32,7 +32,7 @@ def return_one_shot(ctx: Ctx, power: str, tile: str) -> None:
 def apply_losses(ctx: Ctx, combat: CombatState) -> None:
     place = combat.naval_region if combat.stage == "naval" else combat.region
     assert place is not None
-    for power, unit in combat.losses:
+    for power, unit, _cause in combat.losses:
         add_units(ctx.state, place, unit, power, -1)  # type: ignore[arg-type]
         ctx.emit("soe.unit_lost", power=power, unit=unit, region=place)
         add_unrest(ctx, power, 1, "soe.reason.combat_loss")

@@ -11,6 +11,7 @@ from rulesets.struggle.actions import (
     Build,
     Buy,
     Cancel,
+    Casualty,
     ChooseRegion,
     ChooseTarget,
     ChooseTile,
@@ -31,6 +32,7 @@ from rulesets.struggle.actions import (
 )
 from rulesets.struggle.attack import attackable_regions, targets
 from rulesets.struggle.auction import bid_ceiling, lowest_bid, proposals
+from rulesets.struggle.combat import casualty_options
 from rulesets.struggle.combat_flow import (
     Pending,
     alliance_stages,
@@ -197,10 +199,20 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
             )
         )
     elif kind == "alliance_tile":
-        assert waiting.tile is not None
-        stages = alliance_stages(state, combat, seat, waiting.tile)
-        choices = [Choice.of(AllianceStage(tile=waiting.tile, stage=s)) for s in ["none", *stages]]
-        params["tile"] = waiting.tile
+        assert waiting.detail is not None
+        stages = alliance_stages(state, combat, seat, waiting.detail)
+        choices = [
+            Choice.of(AllianceStage(tile=waiting.detail, stage=s)) for s in ["none", *stages]
+        ]
+        params["tile"] = waiting.detail
+    elif kind == "choose_casualty":
+        assert waiting.detail is not None
+        index = int(waiting.detail)
+        found = casualty_options(state, combat, index)
+        assert found is not None
+        current = combat.losses[index][:2]
+        ordered = [current, *[option for option in found[1] if option != current]]
+        choices = [Choice.of(Casualty(power=p, unit=u)) for p, u in ordered]
     elif kind == "fighting_withdrawal":
         choices = [
             Choice.of(Withdraw(spare=who)) for who in ["none", *withdrawal_options(state, combat)]

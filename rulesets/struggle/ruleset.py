@@ -30,6 +30,7 @@ from rulesets.struggle.combat_flow import (
     advance,
     answer_alliance,
     answer_blockade,
+    answer_casualty,
     answer_naval,
     answer_reserve,
     answer_support,
@@ -221,6 +222,7 @@ HANDLERS: dict[type, Any] = {
         ctx, _in_combat(ctx), seat, a.tile, a.stage
     ),
     act.Withdraw: lambda ctx, seat, a: answer_withdrawal(ctx, _in_combat(ctx), seat, a.spare),
+    act.Casualty: lambda ctx, seat, a: answer_casualty(ctx, _in_combat(ctx), a.power, a.unit),
 }
 
 STRUGGLE = Struggle()

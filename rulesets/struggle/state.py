@@ -125,7 +125,7 @@ class CombatState(Model):
     dice: dict[str, list[int]] = Field(default_factory=dict)
     reserve_declined: list[str] = Field(default_factory=list)
     result: Side | Literal["tie"] | None = None
-    losses: list[tuple[str, str]] = Field(default_factory=list)
+    losses: list[tuple[str, str, str]] = Field(default_factory=list)
 
 
 class StruggleState(BaseState):

@@ -286,3 +286,34 @@ def test_the_attacker_needs_a_unit_option() -> None:
     put(state, "GER", "FRA", tokens=1)
     kinds = [c.kind for c in STRUGGLE.prompts(state)[0].choices]
     assert "attack" not in kinds
+
+
+def test_a_beaten_defender_chooses_to_lose_its_army_or_its_fort(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "GER", "GBR", armies=4)
+    put(state, "GER", "FRA", armies=1, forts=1, tokens=1)
+    dice += [5, 1, 3, 3]
+    state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    assert pending_kind(state) == ("FRA", "choose_casualty")
+    options = [c.action["unit"] for c in STRUGGLE.prompts(state)[0].choices]
+    assert options == ["army", "fort"]
+    state, events = run(state, ("FRA", {"type": "casualty", "power": "FRA", "unit": "fort"}))
+    assert lost(events) == [("FRA", "fort")] and state.regions["GER"].armies["FRA"] == 1
+
+
+def test_a_loser_with_two_allies_chooses_which_pays_its_natural_seven(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA", "AUS", "SPA"])
+    put(state, "GER", "GBR", armies=6)
+    put(state, "GER", "FRA", tokens=1)
+    put(state, "GER", "AUS", armies=1)
+    put(state, "GER", "SPA", armies=1)
+    state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    dice += [3, 3, 3, 4]  # France 2 + 1 = 3 against 6, with a natural 7
+    state, _ = run(
+        state,
+        ("AUS", {"type": "support", "naval": 0, "land": 1}),
+        ("SPA", {"type": "support", "naval": 0, "land": 1}),
+    )
+    assert pending_kind(state) == ("FRA", "choose_casualty")
+    state, events = run(state, ("FRA", {"type": "casualty", "power": "SPA", "unit": "army"}))
+    assert lost(events) == [("SPA", "army")] and state.regions["GER"].armies["AUS"] == 1
