@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from bot.render.colours import RGB
 from bot.render.sprites import (
     SymbolShape,
+    draw_barrier,
     draw_block,
     draw_coin,
     draw_diamond,
     draw_disc,
     draw_framed_square,
-    draw_octagon,
     draw_ship,
     draw_square,
     draw_tag,
@@ -30,7 +30,7 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "army": SymbolShape(draw_block),
     "fleet": SymbolShape(draw_ship, aspect=1.35),
     "fort": SymbolShape(draw_tower),
-    "blockade": SymbolShape(draw_octagon),
+    "blockade": SymbolShape(draw_barrier, aspect=1.7),
 }
 
 

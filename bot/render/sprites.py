@@ -84,23 +84,22 @@ def draw_coin(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
     return (pad, pad, w - pad, h - pad)
 
 
-def draw_octagon(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
-    """A blockade: an octagon, like a stop sign across the sea lane."""
-    cut = 0.3
-    xs = (w * 0.04, w * cut, w * (1 - cut), w * 0.96)
-    ys = (h * 0.04, h * cut, h * (1 - cut), h * 0.96)
-    points = [
-        (xs[1], ys[0]),
-        (xs[2], ys[0]),
-        (xs[3], ys[1]),
-        (xs[3], ys[2]),
-        (xs[2], ys[3]),
-        (xs[1], ys[3]),
-        (xs[0], ys[2]),
-        (xs[0], ys[1]),
-    ]
-    draw.polygon(points, fill=fill, outline=INK, width=_stroke(h))
-    return (0, 0, w, h)
+def draw_barrier(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
+    """A blockade: a barrier with white hazard stripes at both ends, the letter between."""
+    stroke = _stroke(h)
+    top, bottom = h * 0.18, h * 0.82
+    draw.rectangle((w * 0.03, top, w * 0.97, bottom), fill=fill)
+    band = (bottom - top) * 0.55
+    for left in (w * 0.06, w * 0.97 - band * 1.6):
+        stripe = [
+            (left, bottom),
+            (left + band * 0.6, top),
+            (left + band, top),
+            (left + band * 0.4, bottom),
+        ]
+        draw.polygon(stripe, fill=(255, 255, 255))
+    draw.rectangle((w * 0.03, top, w * 0.97, bottom), outline=INK, width=stroke)
+    return (w * 0.3, top, w * 0.7, bottom)
 
 
 def draw_diamond(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
