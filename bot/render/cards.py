@@ -28,6 +28,7 @@ PAD = 5.0
 GAP = 4.0
 ROW_GAP = 4.0
 TRAY: RGB = (226, 222, 212)
+VP_BADGE: RGB = (246, 214, 110)
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,7 @@ def _draw_title(
         vp_font = font("narrow", 12.5 * scale)
         vp_width = vp_font.getlength(region.vp_text) + 8 * scale
         badge = (vp_right - vp_width, top + 2.5 * scale, vp_right, band_bottom - 2.5 * scale)
-        draw.rounded_rectangle(badge, radius=4 * scale, fill=(246, 214, 110))
+        draw.rounded_rectangle(badge, radius=4 * scale, fill=VP_BADGE)
         draw.text(
             ((badge[0] + badge[2]) / 2, middle), region.vp_text, fill=INK, font=vp_font, anchor="mm"
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.cards import VP_BADGE
 from bot.render.colours import INK, RGB, WHITE, rgb
 from bot.render.fonts import font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
@@ -134,7 +135,18 @@ def legend_sprite(symbol_name: str, scale: float) -> Image.Image:
         return symbol(CONTROL, NEUTRAL_PIECE, "", size)
     if symbol_name.startswith("lane:"):
         return _lane_sample(symbol_name.removeprefix("lane:"), size)
+    if symbol_name.startswith("badge:"):
+        return _badge_sample(symbol_name.removeprefix("badge:"), size)
     return symbol(piece_shape(symbol_name), NEUTRAL_PIECE, "", size)
+
+
+def _badge_sample(text: str, size: int) -> Image.Image:
+    """The gold badge a card shows its region's VP values in, with sample values."""
+    sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sample)
+    draw.rounded_rectangle((0, 1, size * 2 - 1, size - 1), radius=size / 4, fill=VP_BADGE)
+    draw.text((size, size / 2), text, fill=INK, font=font("narrow", size * 0.62), anchor="mm")
+    return sample
 
 
 def _lane_sample(style: str, size: int) -> Image.Image:

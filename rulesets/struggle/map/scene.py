@@ -29,6 +29,7 @@ TOTAL_WARS = 3
 PIECE_KEYS = (("armies", "army"), ("fleets", "fleet"), ("forts", "fort"))
 # Homes list forts too; every piece a home can hold is drawn on its card.
 LEGEND = (
+    ("badge:8·5·3", "legend.vp_values"),
     ("control", "legend.control"),
     ("army", "legend.army"),
     ("fleet", "legend.fleet"),
