@@ -49,6 +49,14 @@ class EndTurn(Order):
     type: Literal["end_turn"] = "end_turn"
 
 
+class GiveGold(Order):
+    """A voluntary gift of gold on hand to another player, binding nobody (A52)."""
+
+    type: Literal["give_gold"] = "give_gold"
+    to: str
+    amount: int
+
+
 class Buy(Order):
     type: Literal["buy"] = "buy"
     tile: str
@@ -174,6 +182,7 @@ StruggleAction = Annotated[
     | ProxyBid
     | PassAction
     | EndTurn
+    | GiveGold
     | Buy
     | Build
     | Move

@@ -57,3 +57,10 @@ def gain_gold(ctx: Ctx, power: str, amount: int, reason: str) -> None:
         return
     ctx.state.powers[power].gold += amount
     ctx.emit("soe.gold_gained", power=power, gold=amount, reason=reason)
+
+
+def give_gold(ctx: Ctx, giver: str, receiver: str, amount: int) -> None:
+    """Only gold on hand may be given: nobody borrows to make a gift."""
+    ctx.state.powers[giver].gold -= amount
+    ctx.state.powers[receiver].gold += amount
+    ctx.emit("soe.gold_given", power=giver, to=receiver, gold=amount)

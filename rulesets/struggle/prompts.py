@@ -21,6 +21,7 @@ from rulesets.struggle.actions import (
     Done,
     EndTurn,
     Enslave,
+    GiveGold,
     Move,
     PassAction,
     PassBid,
@@ -121,6 +122,10 @@ def action_prompt(state: StruggleState, power: str) -> Prompt:
     choices += [Choice.of(Colonise(marker=m)) for m in colonisable(state, power, "pop")]
     choices += [Choice.of(Enslave(marker=m)) for m in colonisable(state, power, "slaves")]
     choices += [Choice.of(UseTile(tile=tile)) for tile in usable_tiles(state, power)]
+    if holder.gold >= 1:
+        purse = IntRange(low=1, high=holder.gold)
+        others = [p for p in state.turn_order if p != power]
+        choices += [Choice.of(GiveGold(to=p, amount=1), amount=purse) for p in others]
     return _prompt(power, "choose_action", choices, actions_left=state.turn.actions_left)
 
 

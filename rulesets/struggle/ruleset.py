@@ -39,6 +39,7 @@ from rulesets.struggle.combat_flow import (
 )
 from rulesets.struggle.combat_results import check_blockade
 from rulesets.struggle.data import parse_data
+from rulesets.struggle.money import give_gold
 from rulesets.struggle.options import OPTIONS
 from rulesets.struggle.orders import (
     answer_militia,
@@ -202,6 +203,7 @@ HANDLERS: dict[type, Any] = {
     act.ProxyBid: lambda ctx, seat, a: register_proxy(ctx, seat, a.maximum, (a.a, a.b)),
     act.PassAction: _pass_action,
     act.EndTurn: lambda ctx, seat, a: end_turn(ctx),
+    act.GiveGold: lambda ctx, seat, a: give_gold(ctx, seat, a.to, a.amount),
     act.Buy: lambda ctx, seat, a: buy_tile(ctx, seat, a.tile),
     act.Build: lambda ctx, seat, a: start_build(ctx, seat, a.unit),
     act.Move: lambda ctx, seat, a: start_move(ctx, seat),

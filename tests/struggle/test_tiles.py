@@ -245,3 +245,12 @@ def test_colonise_pays_population_and_enslave_needs_a_ship_in_africa() -> None:
     assert state.regions["NAM"].control == {"GBR": 1} and state.powers["GBR"].population == 4
     put(state, "AFR", "GBR", fleets=1)
     assert "enslave" not in kinds(state)  # once per round, both together
+
+
+def test_gold_on_hand_may_be_given_freely_during_ones_turn() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    state.powers["GBR"].gold = 4
+    state, _ = run(state, ("GBR", {"type": "give_gold", "to": "FRA", "amount": 4}))
+    assert state.powers["GBR"].gold == 0 and state.powers["FRA"].gold == 14
+    assert state.turn.actions_left == 2
+    assert "give_gold" not in kinds(state)  # nothing on hand: no borrowing for gifts
