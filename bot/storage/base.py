@@ -179,6 +179,15 @@ def audit_announcement(record: AuditRecord) -> dict[str, Any]:
     }
 
 
+def seed_revealed(seed_hex: str, commitment: str) -> dict[str, Any]:
+    """The outbox payload that reveals a finished campaign's seed in its channel."""
+    return {
+        "kind": "notice",
+        "key": "trust.notice.seed_revealed",
+        "params": {"seed": seed_hex, "commitment": commitment},
+    }
+
+
 @dataclass(frozen=True)
 class AuditRow:
     id: int
@@ -235,7 +244,12 @@ class ScheduleRow:
 
 
 class Store(Protocol):
-    """Where campaigns live. All methods are coroutines; writes are single transactions."""
+    """Where campaigns live. All methods are coroutines; writes are single transactions.
+
+    Two notices are written by the store itself, in the transaction that causes them, so
+    that no code path can skip them: every audit record is announced in the campaign's
+    channel (`audit_announcement`), and a campaign that becomes finished has its seed
+    revealed there (`seed_revealed`)."""
 
     async def close(self) -> None:
         """Release the connection; the store is unusable afterwards."""

@@ -41,6 +41,7 @@ from bot.storage.base import (
     TenureRecord,
     TenureRow,
     audit_announcement,
+    seed_revealed,
 )
 from bot.storage.migrate import migrate
 
@@ -215,6 +216,23 @@ class SqliteStore:
         if cursor.rowcount != 1:
             raise SeqConflict(campaign_id, expected_seq)
 
+    async def _reveal_seed_if(
+        self, new_status: CampaignStatus | None, campaign_id: int, at: datetime
+    ) -> None:
+        """When a campaign finishes, however it finishes, its channel is told the seed in the
+        same transaction, so that anyone can verify the dice (see `seed_revealed`)."""
+        if new_status != "finished":
+            return
+        async with self._db.execute(
+            "SELECT channel_id, seed_hex, seed_commitment FROM campaigns WHERE id = ?",
+            (campaign_id,),
+        ) as cursor:
+            found = await cursor.fetchone()
+        if found is not None and found["channel_id"] is not None:
+            payload = seed_revealed(found["seed_hex"], found["seed_commitment"])
+            notice = OutboxRecord("channel", str(found["channel_id"]), payload)
+            await self._write_outbox(campaign_id, [notice], at)
+
     async def _write_outbox(
         self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
     ) -> None:
@@ -374,6 +392,7 @@ class SqliteStore:
             )
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
+            await self._reveal_seed_if(status, campaign_id, audit.at)
 
     async def set_data(
         self, campaign_id: int, data: dict[str, Any] | None, *, audit: AuditRecord
@@ -509,6 +528,7 @@ class SqliteStore:
             if snapshot is not None:
                 await self._write_snapshot(campaign_id, entry.seq, snapshot)
             await self._write_audit(campaign_id, audit)
+            await self._reveal_seed_if(new_status, campaign_id, entry.at)
 
     async def actions(
         self, campaign_id: int, *, after_seq: int = LOBBY_SEQ, upto_seq: int | None = None
@@ -582,6 +602,7 @@ class SqliteStore:
                 await self._write_snapshot(campaign_id, snapshot_seq, state)
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
+            await self._reveal_seed_if(new_status, campaign_id, audit.at)
 
     async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
         rows = await self._rows(

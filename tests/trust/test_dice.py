@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,9 @@ from bot.services.exchange import parse_export
 from bot.services.trust import ReportedRoll, verify_export
 from rulesets.core import Roll, seed_commitment
 from rulesets.core.rng import draw_value
+from tests.services.conftest import BLUE as BLUE_USER
 from tests.services.conftest import CHANNEL, SEED, play_to_the_end, sql, started_table
+from tests.services.conftest import RED as RED_USER
 
 
 async def test_creation_publishes_the_seed_commitment_in_the_channel(
@@ -77,3 +80,37 @@ async def test_a_reported_roll_that_the_seed_does_not_give_is_caught(
     lying = verify_export(export, [ReportedRoll(9, 4, true_die), ReportedRoll(10, 4, false_die)])
     assert not lying.ok and lying.mismatch is None
     assert lying.reported_mismatch == ReportedRoll(10, 4, false_die)
+
+
+async def test_the_seed_is_revealed_in_the_channel_when_play_ends_the_campaign(
+    service: CampaignService,
+) -> None:
+    campaign_id = await started_table(service)
+    await service.submit(campaign_id, RED_USER, {"type": "bid", "amount": 3})
+    assert not await _revealed(service)
+    await play_out_the_calls(service, campaign_id)
+    [notice] = await _revealed(service)
+    assert notice["params"] == {"seed": SEED, "commitment": seed_commitment(SEED)}
+
+
+async def test_the_seed_is_revealed_when_a_moderator_ends_the_campaign(
+    service: CampaignService,
+) -> None:
+    campaign_id = await started_table(service)
+    await service.end_campaign(campaign_id, actor="mod", reason="nobody plays")
+    [notice] = await _revealed(service)
+    assert notice["params"]["seed"] == SEED
+
+
+async def _revealed(service: CampaignService) -> list[dict[str, Any]]:
+    return [
+        item.payload
+        for item in await service.pending_outbox(100)
+        if item.payload.get("key") == "trust.notice.seed_revealed"
+    ]
+
+
+async def play_out_the_calls(service: CampaignService, campaign_id: int) -> None:
+    await service.submit(campaign_id, BLUE_USER, {"type": "pass"})
+    await service.submit(campaign_id, RED_USER, {"type": "call", "side": "low"})
+    await service.submit(campaign_id, BLUE_USER, {"type": "call", "side": "high"})
