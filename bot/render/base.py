@@ -17,7 +17,9 @@ from rulesets.core.scene import Inset, MapGeometry, Shape
 
 BASE_OVERSAMPLE = 2
 BASE_CACHE_SIZE = 8
-LANE_COLOURS: dict[str, RGB] = {"free": (40, 80, 120), "roll": (40, 80, 120)}
+LANE: RGB = (40, 80, 120)
+# A lane in this style is drawn solid; any other style is dashed (a crossing with a risk).
+SOLID_LANE_STYLE = "free"
 
 # (map id, width) -> (the geometry drawn, its image). The geometry is kept to notice a map
 # whose data was replaced under the same id (a reloaded file), which is then redrawn.
@@ -114,9 +116,8 @@ def _draw_inset(draw: ImageDraw.ImageDraw, inset: Inset, factor: float, line: in
 def _draw_lanes(draw: ImageDraw.ImageDraw, geometry: MapGeometry, factor: float) -> None:
     for link in geometry.sea_links:
         points = scaled(lane_points(geometry, link.between, link.via), factor)
-        colour = LANE_COLOURS.get(link.style, INK)
-        if link.style == "free":
-            draw.line(points, fill=colour, width=round(factor * 2.2), joint="curve")
+        if link.style == SOLID_LANE_STYLE:
+            draw.line(points, fill=LANE, width=round(factor * 2.2), joint="curve")
         else:
             for segment in dashes(points, 9 * factor, 6 * factor):
-                draw.line(segment, fill=colour, width=round(factor * 2.2))
+                draw.line(segment, fill=LANE, width=round(factor * 2.2))

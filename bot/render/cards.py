@@ -25,7 +25,6 @@ SYMBOL_SIZE = 21.0
 MARKER_SIZE = 20.0
 COUNT_SIZE = 15.0
 PAD = 5.0
-GAP = 4.0
 ROW_GAP = 4.0
 TRAY: RGB = (226, 222, 212)
 VP_BADGE: RGB = (246, 214, 110)
@@ -54,17 +53,13 @@ class LaidCard:
     box: Box
 
 
-def _count_text(count: int) -> str:
-    return str(count)
-
-
 def control_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
     items = []
     for style in scene.powers:
         count = region.control.get(style.power, 0)
         if count > 0:
             sprite = symbol(CONTROL, rgb(style.colour), style.letter, round(SYMBOL_SIZE * scale))
-            items.append(Item(sprite, _count_text(count), space_after=6 * scale))
+            items.append(Item(sprite, str(count), space_after=6 * scale))
     return items
 
 
@@ -76,7 +71,7 @@ def piece_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
             shape = piece_shape(stack.kind)
             sprite = symbol(shape, rgb(style.colour), style.letter, round(SYMBOL_SIZE * scale))
             last = index == len(stacks) - 1
-            items.append(Item(sprite, _count_text(stack.count), (9 if last else 3) * scale))
+            items.append(Item(sprite, str(stack.count), (9 if last else 3) * scale))
     return items
 
 

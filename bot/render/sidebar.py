@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.base import LANE, SOLID_LANE_STYLE
 from bot.render.cards import VP_BADGE
 from bot.render.colours import INK, RGB, WHITE, rgb
 from bot.render.fonts import font
@@ -153,13 +154,11 @@ def _lane_sample(style: str, size: int) -> Image.Image:
     sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sample)
     width = max(1, round(size / 8))
-    if style == "free":
-        draw.line((0, size / 2, size * 2, size / 2), fill=(40, 80, 120), width=width)
+    if style == SOLID_LANE_STYLE:
+        draw.line((0, size / 2, size * 2, size / 2), fill=LANE, width=width)
     else:
         for start in range(0, size * 2, max(2, size * 2 // 4)):
-            draw.line(
-                (start, size / 2, start + size * 0.3, size / 2), fill=(40, 80, 120), width=width
-            )
+            draw.line((start, size / 2, start + size * 0.3, size / 2), fill=LANE, width=width)
     return sample
 
 
