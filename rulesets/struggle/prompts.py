@@ -34,7 +34,7 @@ from rulesets.struggle.actions import (
 from rulesets.struggle.attack import attackable_regions, targets
 from rulesets.struggle.auction import bid_ceiling, lowest_bid, proposals
 from rulesets.struggle.combat import casualty_options
-from rulesets.struggle.combat_flow import (
+from rulesets.struggle.combat_decisions import (
     Pending,
     alliance_stages,
     capacity,

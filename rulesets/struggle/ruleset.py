@@ -26,8 +26,7 @@ from rulesets.struggle.auction import (
     register_proxy,
 )
 from rulesets.struggle.autopilot import choose_for
-from rulesets.struggle.combat_flow import (
-    advance,
+from rulesets.struggle.combat_answers import (
     answer_alliance,
     answer_blockade,
     answer_casualty,
@@ -37,6 +36,7 @@ from rulesets.struggle.combat_flow import (
     answer_surprise,
     answer_withdrawal,
 )
+from rulesets.struggle.combat_flow import advance
 from rulesets.struggle.combat_results import check_blockade
 from rulesets.struggle.data import parse_data
 from rulesets.struggle.money import give_gold
