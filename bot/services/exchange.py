@@ -92,11 +92,17 @@ class CampaignExchange(CampaignTrust):
         if not check.ok:
             if check.problem == "unknown_ruleset":
                 raise ServiceError("core.error.unknown_ruleset", name=export.ruleset[:40])
+            if check.problem == "numbering":
+                raise ServiceError("trust.error.import_malformed", where="log")
             raise ServiceError(
                 "trust.error.import_diverges",
                 problem=str(check.problem),
                 seq=-1 if check.seq is None else check.seq,
             )
+        final = check.final_state
+        if final is not None and final.finished and export.status != "finished":
+            # A game over by its rules is a finished campaign (a moderator may end one early).
+            raise ServiceError("trust.error.import_malformed", where="status")
         now = self._clock.now()
         imported = AuditRecord(
             actor=actor,

@@ -73,7 +73,7 @@ def check_history(export: CampaignExport, *, keep_states_every: int = 0) -> Hist
         return HistoryCheck(0, "unknown_ruleset", detail=export.ruleset)
     numbers = [entry.seq for entry in export.log]
     if numbers != list(range(len(numbers))) or (
-        numbers and export.log[0].action.get("type") != START_ACTION
+        numbers and (export.log[0].action.get("type") != START_ACTION or numbers[-1] != export.seq)
     ):
         return HistoryCheck(0, "numbering", detail=f"log seqs {numbers[:5]}…")
     state: BaseState | None = None
@@ -89,4 +89,6 @@ def check_history(export: CampaignExport, *, keep_states_every: int = 0) -> Hist
         state = outcome.state
         if keep_states_every and entry.seq % keep_states_every == 0 and entry.seq > 0:
             states[entry.seq] = state
+    if keep_states_every and state is not None:
+        states[state.seq] = state
     return HistoryCheck(len(export.log), final_state=state, states=states)

@@ -130,3 +130,15 @@ async def test_a_broken_log_is_refused_at_the_step_it_breaks_and_creates_nothing
     truncated = {key: value for key, value in document.items() if key != "log"}
     error = await _refused(elsewhere, truncated)
     assert (error.key, error.params) == ("trust.error.import_malformed", {"where": "log"})
+
+
+async def test_an_export_whose_status_contradicts_its_log_is_refused(
+    service: CampaignService, elsewhere: CampaignService
+) -> None:
+    campaign_id = await started_table(service)
+    await play_to_the_end(service, campaign_id)
+    document = await service.export_campaign(campaign_id)
+    still_running = dict(document, status="active")
+    assert (await _refused(elsewhere, still_running)).params == {"where": "status"}
+    short = dict(document, seq=2)
+    assert (await _refused(elsewhere, short)).params == {"where": "log"}
