@@ -1,0 +1,131 @@
+"""Turns and rounds (spec 4.3.1), and the campaign options that switch an ASSUMPTION."""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.struggle import STRUGGLE
+from rulesets.struggle.income import income_and_upkeep
+from tests.struggle.helpers import give, pending_kind, put, run, scenario
+
+PASS = {"type": "pass_action"}
+
+
+def test_two_actions_per_turn_in_turn_order_then_the_next_round() -> None:
+    state = scenario(["GBR", "PRU"], ["FRA"])
+    assert state.turn_order == ["GBR", "FRA", "PRU"]
+    state, _ = run(state, ("GBR", PASS))
+    assert state.active == "GBR"
+    state, _ = run(state, ("GBR", PASS), ("FRA", {"type": "end_turn"}))
+    assert state.active == "PRU" and state.round == 1
+    state, events = run(state, ("PRU", PASS), ("PRU", PASS))
+    assert state.active == "GBR" and state.round == 2 and state.last_actor == "PRU"
+    assert "soe.round_started" in [e.key for e in events]
+
+
+def test_after_the_last_round_the_war_is_scored_and_the_next_auction_opens() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    state.round = state.rounds_in_war
+    put(state, "CEU", "FRA", tokens=1)
+    state, _ = run(state, ("GBR", {"type": "end_turn"}), ("FRA", {"type": "end_turn"}))
+    assert state.war == 2 and state.phase == "auction" and state.powers["FRA"].vp == 7
+    assert pending_kind(state) == ("FRA", "bid")  # France acted last in war 1
+
+
+def test_naval_training_majority_counts_at_sea(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "CAR", "GBR", fleets=1)
+    put(state, "CAR", "FRA", fleets=1, tokens=1)
+    give(state, "FRA", "naval_training")
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "CAR"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+        ("GBR", {"type": "answer", "question": "naval_fight", "yes": True}),
+    )
+    dice += [3, 3, 3, 3, 3, 3, 3, 3]
+    state, events = run(state, ("FRA", {"type": "answer", "question": "naval_fight", "yes": True}))
+    naval = next(e for e in events if e.key == "soe.combat_result")
+    assert naval.params["totals"] == {"attacker": 1, "defender": 2}
+
+
+def test_an_alliance_tile_never_helps_an_ally() -> None:
+    state = scenario(["GBR", "PRU"], ["FRA"])
+    put(state, "GER", "GBR", armies=1)
+    put(state, "GER", "PRU", armies=1)
+    put(state, "GER", "FRA", tokens=1)
+    give(state, "PRU", "bavaria", "saxony")
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    assert pending_kind(state) == ("PRU", "support_attack")
+    state, _ = run(state, ("PRU", {"type": "support", "naval": 0, "land": 1}))
+    assert state.combat is None  # Prussia's Bavaria and Saxony were never offered
+
+
+def test_option_commerce_paid_with_income() -> None:
+    state = scenario(["GBR"], ["FRA"], commerce_timing="income")
+    give(state, "GBR", "tobacco")
+    put(state, "NAM", "GBR", tokens=2)
+    assert "use_tile" not in [c.kind for c in STRUGGLE.prompts(state)[0].choices]
+    income_and_upkeep(StepContext(state))
+    assert state.powers["GBR"].gold == 10 + 5 + 2 + 2
+
+
+def test_option_fort_limit() -> None:
+    state = scenario(["GBR"], ["FRA"], fort_limit=1)
+    put(state, "GER", "GBR", forts=1)
+    builds = [c.action.get("unit") for c in STRUGGLE.prompts(state)[0].choices if c.kind == "build"]
+    assert builds == ["army", "fleet"]
+
+
+def test_option_withdrawal_spares_a_fort(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"], withdrawal_spares_fort=True)
+    put(state, "GER", "GBR", armies=4)
+    put(state, "GER", "FRA", forts=1, tokens=1)
+    give(state, "FRA", "fighting_withdrawal")
+    dice += [5, 1, 3, 3]
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    assert pending_kind(state) == ("FRA", "fighting_withdrawal")
+
+
+def test_option_void_loss_falls_on_an_ally(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA", "AUS"], void_loss_to_ally=True)
+    put(state, "GER", "GBR", armies=4)
+    put(state, "GER", "FRA", tokens=1)
+    put(state, "GER", "AUS", armies=1)
+    dice += [5, 1, 3, 3]
+    state, events = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+        ("AUS", {"type": "support", "naval": 0, "land": 1}),
+    )
+    lost = [(e.params["power"], e.params["unit"]) for e in events if e.key == "soe.unit_lost"]
+    assert lost == [("AUS", "army")]
+
+
+def test_option_naval_support_without_ships(dice: list[int]) -> None:
+    for needs_ship, expected in ((True, None), (False, "defender")):
+        state = scenario(["GBR"], ["FRA"], naval_support_needs_ship=needs_ship)
+        put(state, "CAR", "GBR", fleets=1)
+        put(state, "CAR", "FRA", tokens=1)
+        dice += [3, 3, 3, 3]
+        state, events = run(
+            state,
+            ("GBR", {"type": "attack"}),
+            ("GBR", {"type": "choose_region", "region": "CAR"}),
+            ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+            ("GBR", {"type": "answer", "question": "naval_fight", "yes": False}),
+        )
+        support = next(e for e in events if e.key == "soe.naval_support")
+        assert support.params["side"] == expected
