@@ -26,6 +26,7 @@ from PIL import Image
 
 from bot.render import campaign, render_png
 from bot.render.base import clear_base_cache
+from bot.render.palette import clear_palettes
 from bot.render.sprites import symbol
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.views import midgame_view
@@ -56,11 +57,13 @@ def p95(values: list[float]) -> float:
 
 
 def forget_base() -> None:
+    """The per-map caches: the base layer and the PNG palette."""
     clear_base_cache()
+    clear_palettes()
 
 
 def forget_everything() -> None:
-    clear_base_cache()
+    forget_base()
     symbol.cache_clear()
 
 
@@ -148,8 +151,8 @@ def main() -> None:
     print(f"Load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"{'renderer':<40}{'median ms':>10}{'p95 ms':>10}{'cpu ms':>10}{'peak MB':>9}{'runs':>6}")
     print(row("courier nothing cached (base, sprites)", first, first_memory))
-    print(row("courier cold base layer", cold, cold_memory))
-    print(row("courier cached base layer", cached, cached_memory))
+    print(row("courier cold map (base layer, palette)", cold, cold_memory))
+    print(row("courier cached map", cached, cached_memory))
     print(row("courier from a public view, cached", timings(campaign_hit, arguments.runs, nothing)))
 
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 
 from bot.render import render_png
+from bot.render.base import clear_base_cache
+from bot.render.palette import clear_palettes
 from rulesets.core.scene import PieceStack, RegionMarker, Scene
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.golden import matches, reference
@@ -88,3 +90,13 @@ def test_a_marker_of_an_unknown_kind_still_shows(midgame: Scene, midgame_referen
     africa = midgame.region("AFR")
     markers = [*africa.markers, RegionMarker(kind="treasure", value=5)]
     assert not matches(render(with_region(midgame, "AFR", markers=markers)), midgame_reference)
+
+
+def test_the_bytes_do_not_depend_on_what_was_drawn_before(midgame: Scene) -> None:
+    clear_palettes()
+    clear_base_cache()
+    first = render(midgame)
+    clear_palettes()
+    clear_base_cache()
+    render(scene_from_view(opening_view()))
+    assert render(midgame) == first
