@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.render.compose import render_image
+from bot.render.palette import palette_for
 from bot.render.registry import geometry_for_map
 from rulesets.core.scene import MapGeometry, Scene
 
@@ -25,10 +26,12 @@ def render_timeline(
     if not frames:
         raise ValueError("a timeline needs at least one frame")
     geometry = geometry or geometry_for_map(frames[0].map_id)
-    # One shared palette keeps colours steady from frame to frame and the file small.
-    images = [render_image(geometry, scene, width) for scene in frames]
-    palette = images[0].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    paletted = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    # The map's own palette keeps colours steady from frame to frame and the file small.
+    palette = palette_for(geometry, frames[0], render_image)
+    paletted = [
+        render_image(geometry, scene, width).quantize(palette=palette, dither=Image.Dither.NONE)
+        for scene in frames
+    ]
     durations = [frame_ms] * (len(paletted) - 1) + [frame_ms * 3]
     buffer = io.BytesIO()
     paletted[0].save(
