@@ -254,3 +254,28 @@ def test_gold_on_hand_may_be_given_freely_during_ones_turn() -> None:
     assert state.powers["GBR"].gold == 0 and state.powers["FRA"].gold == 14
     assert state.turn.actions_left == 2
     assert "give_gold" not in kinds(state)  # nothing on hand: no borrowing for gifts
+
+
+def test_a_winning_slave_revolt_holds_the_token_until_beaten_on_land(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "CAR", "FRA", tokens=1)
+    put(state, "CAR", "GBR", fleets=1, armies=2)
+    dice += [3, 3, 2, 2]  # the revolt's 3 against France's 0
+    state, _ = run(
+        state,
+        ("GBR", {"type": "buy", "tile": "slave_revolt"}),
+        ("GBR", {"type": "choose_token", "region": "CAR", "power": "FRA"}),
+    )
+    assert [(r.tile, r.held) for r in state.raiders] == [("slave_revolt", "FRA")]
+    assert state.regions["CAR"].control == {}
+    dice += [5, 2, 3, 3]  # 2 armies + 1 naval support + 3 = 6 against the revolt's 3
+    state, events = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "CAR"}),
+        ("GBR", {"type": "choose_target", "kind": "revolt", "target": "slave_revolt"}),
+    )
+    result = first(events, "soe.combat_result").params
+    assert result["stage"] == "land" and result["totals"] == {"attacker": 6, "defender": 3}
+    assert state.raiders == [] and state.regions["CAR"].control == {"GBR": 1}
+    assert state.stock["slave_revolt"] == 1
