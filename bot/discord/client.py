@@ -25,6 +25,7 @@ COGS = (
     "bot.discord.cogs.info",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.trust",  # adds to /campaign and /admin, so after them
+    "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
 )
 SWEEP_SECONDS = 30.0
 ServiceOpener = Callable[[], Awaitable[CampaignService]]

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError
 from bot.services.pace import Pace, reminder_times, within_active_hours
-from bot.services.schedule_notices import channel_notice, unix
+from bot.services.schedule_notices import channel_notice, tidy_hours, unix
 from bot.services.schedule_record import Waiting
 from bot.storage import AuditRecord, CampaignRow, DeadlineRow, OutboxRecord
 
@@ -137,7 +137,7 @@ class ScheduleExtensions(ScheduleCore):
             "schedule.notice.extended",
             seat=moved.seat,
             by=by,
-            hours=hours,
+            hours=tidy_hours(hours),
             due_unix=unix(moved.due_at),
         )
 

@@ -18,7 +18,7 @@ from bot.services.errors import ServiceError, StaleSeq
 from bot.services.extensions import ScheduleExtensions
 from bot.services.pace import PRESETS, Pace, checked_pace
 from bot.services.reminders import ScheduleReminders
-from bot.services.schedule_notices import channel_notice
+from bot.services.schedule_notices import channel_notice, tidy_hours
 from bot.services.schedule_record import ScheduleRecord, TickReport
 from bot.services.substitutes import ScheduleSubstitutes
 from bot.services.vacations import ScheduleVacations
@@ -71,8 +71,8 @@ class CampaignSchedule(
         outbox = channel_notice(
             campaign,
             "schedule.notice.pace",
-            turn=record.pace.hours["turn"],
-            reaction=record.pace.hours["reaction"],
+            turn=tidy_hours(record.pace.hours["turn"]),
+            reaction=tidy_hours(record.pace.hours["reaction"]),
             zone=record.pace.time_zone,
         )
         await self._save(campaign_id, record=record, version=version, outbox=outbox, audit=audit)

@@ -17,6 +17,11 @@ def unix(moment: datetime) -> int:
     return int(moment.timestamp())
 
 
+def tidy_hours(hours: float) -> int | float:
+    """4.0 reads as 4 in a sentence; 1.5 stays 1.5."""
+    return int(hours) if float(hours).is_integer() else round(float(hours), 2)
+
+
 def channel_notice(
     campaign: CampaignRow, key: str, /, payload_kind: str = "schedule", **params: Any
 ) -> list[OutboxRecord]:
