@@ -49,8 +49,11 @@ def reference_scene(geometry: MapGeometry, scene: Scene) -> Scene:
         markers=[RegionMarker(kind=kind, value=1, holds=powers[0]) for kind in MARKER_STYLES],
         vp_text="8·5·3",
     )
+    # One card shows everything; every other card only its title band (its colour matters).
+    first, *others = sorted(geometry.regions)
     regions = [
-        everything.model_copy(update={"id": region_id}) for region_id in sorted(geometry.regions)
+        everything.model_copy(update={"id": first}),
+        *(RegionScene(id=region_id, label="Ag 8", vp_text="8") for region_id in others),
     ]
     symbols = [*PIECE_SHAPES, "control", *(f"marker:{kind}" for kind in MARKER_STYLES)]
     return Scene(
