@@ -168,10 +168,11 @@ def main() -> None:
     peer_memory = peak_memory(peer)
     print(row("diplomacy 1.1.2 SVG + cairosvg", peer_times, peer_memory))
     print(f"peer map: {peer_size[0]}x{peer_size[1]} px PNG")
-    peer_median = statistics.median(peer_times[0])
-    for name, measured in (("nothing cached", first), ("cold base", cold), ("cached base", cached)):
-        ratio = peer_median / statistics.median(measured[0])
-        print(f"ratio peer / courier {name + ':':<16}{ratio:6.1f}x (median wall clock)")
+    peer_wall, peer_cpu = (statistics.median(values) for values in peer_times)
+    for name, measured in (("nothing cached", first), ("cold map", cold), ("cached map", cached)):
+        wall = peer_wall / statistics.median(measured[0])
+        cpu = peer_cpu / statistics.median(measured[1])
+        print(f"ratio peer / courier {name + ':':<16}{wall:6.1f}x wall clock {cpu:6.1f}x CPU")
     print(f"peer PNG pure black: {black_share(peer_png):.0%} (a check that the board was drawn)")
     print("peak MB is Python allocations traced by tracemalloc (Pillow's pixel buffers and")
     print("cairo's surfaces are allocated in C and are not included); see max RSS above.")
