@@ -73,7 +73,7 @@ def declare_attack(
     else:
         pay(ctx, power, 2, "soe.reason.attack")
     combat = CombatState(
-        spends_action=not free,
+        spends_action=not free or bool(option(state, "war_office_spends_action")),
         region=region,
         naval_region=naval_region_for(state, region),
         target=kind,

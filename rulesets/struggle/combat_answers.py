@@ -70,7 +70,8 @@ def answer_reserve(ctx: Ctx, combat: CombatState, seat: str, yes: bool) -> None:
     tile = owned(ctx.state, seat, "reserve", unused=True)[0]
     next(held for held in holder.tiles if held.tile == tile and not held.used).used = True
     ctx.emit("soe.reserve_used", power=seat)
-    roll_dice(ctx, combat)
+    only = side if option(ctx.state, "reserve_rerolls") == "own" else None
+    roll_dice(ctx, combat, only=only)
 
 
 def answer_withdrawal(ctx: Ctx, combat: CombatState, seat: str, spare: str) -> None:

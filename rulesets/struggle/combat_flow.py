@@ -78,8 +78,10 @@ def _land_roll(ctx: Ctx, combat: CombatState) -> None:
     roll_dice(ctx, combat)
 
 
-def roll_dice(ctx: Ctx, combat: CombatState) -> None:
-    combat.dice = {side: [ctx.roll(6), ctx.roll(6)] for side in SIDES}
+def roll_dice(ctx: Ctx, combat: CombatState, only: Side | None = None) -> None:
+    """Two dice a side (or, for a Reserve under the `own` option, the user's side only)."""
+    for side in SIDES if only is None else (only,):
+        combat.dice[side] = [ctx.roll(6), ctx.roll(6)]
     combat.reserve_declined = []
     combat.asked = [
         asked for asked in combat.asked if asked != "withdrawal" and "casualty" not in asked

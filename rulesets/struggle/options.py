@@ -21,6 +21,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("fort_dies_to_seven_on_tie", False),  # A25
     _flag("alliance_needs_unit", False),  # A28
     _flag("withdrawal_spares_fort", False),  # A30
+    _flag("war_office_spends_action", False),  # A09
+    _flag("tile_builds_spend_action", False),  # A07, A08
+    _flag("raiders_may_strike_own", True),  # A32
+    OptionSpec(
+        name="reserve_rerolls",  # A11
+        kind="choice",
+        default="all",
+        choices=("all", "own"),
+        description=Msg(key="soe.option.reserve_rerolls"),
+    ),
     OptionSpec(
         name="commerce_timing",  # A06
         kind="choice",

@@ -51,7 +51,8 @@ def start_build(ctx: Ctx, power: str, unit: Unit, *, tile: str | None = None) ->
     """A Build action (tile=None, pays 1 population) or a tile's free build (no population)."""
     if tile is None:
         spend_population(ctx, power, 1)
-    ctx.state.step = Step(kind="build_where", unit=unit, tile=tile, free=tile is not None)
+    free = tile is not None and not option(ctx.state, "tile_builds_spend_action")
+    ctx.state.step = Step(kind="build_where", unit=unit, tile=tile, free=free)
 
 
 def place_built_unit(ctx: Ctx, power: str, region: str) -> None:

@@ -169,7 +169,7 @@ def _choose_target(ctx: Ctx, seat: str, action: act.ChooseTarget) -> None:
 def _done(ctx: Ctx, seat: str, action: act.Done) -> None:
     step = ctx.state.step
     assert step is not None
-    finish_step(ctx, spends_action=step.kind == "move_pick")
+    finish_step(ctx, spends_action=not step.free)
 
 
 def _cancel(ctx: Ctx, seat: str, action: act.Cancel) -> None:

@@ -8,7 +8,7 @@ from rulesets.core import IllegalAction, StepContext
 from rulesets.struggle.attack import attackable_regions, raider_strikes
 from rulesets.struggle.money import add_unrest, gain_gold, pay
 from rulesets.struggle.movement import destinations, travel
-from rulesets.struggle.orders import spend_population, start_build
+from rulesets.struggle.orders import finish_step, spend_population, start_build
 from rulesets.struggle.state import (
     BlockadeOnMap,
     OwnedTile,
@@ -27,11 +27,12 @@ Ctx = StepContext[StruggleState]
 def raider_victims(state: StruggleState, tile: str) -> list[tuple[str, str]]:
     """(colony, power) pairs a Pirates or Slave Revolt tile may strike: any colour."""
     regions = game_data(state).tile(tile).regions
+    own_too = bool(option(state, "raiders_may_strike_own"))
     return [
         (region, power)
         for region in regions
         for power in state.seats
-        if state.regions[region].control.get(power, 0) > 0
+        if state.regions[region].control.get(power, 0) > 0 and (own_too or power != state.active)
     ]
 
 
@@ -210,10 +211,11 @@ def natives_arrive(ctx: Ctx, power: str, colony: str) -> None:
     mark_used(ctx.state, power, step.tile)
     add_units(ctx.state, colony, "army", power, 1)
     ctx.emit("soe.natives_raised", power=power, region=colony)
+    spends = bool(option(ctx.state, "tile_builds_spend_action"))
     if destinations(ctx.state, power, "army", colony):
-        ctx.state.step = Step(kind="natives_move", origin=colony, tile=step.tile, free=True)
+        ctx.state.step = Step(kind="natives_move", origin=colony, tile=step.tile, free=not spends)
     else:
-        ctx.state.step = None
+        finish_step(ctx, spends_action=spends)
 
 
 def natives_move(ctx: Ctx, power: str, destination: str) -> None:
@@ -222,7 +224,7 @@ def natives_move(ctx: Ctx, power: str, destination: str) -> None:
     add_units(ctx.state, step.origin, "army", power, -1)
     ended = travel(ctx, power, "army", step.origin, destination)
     ctx.emit("soe.moved", power=power, unit="army", origin=step.origin, to=destination, ended=ended)
-    ctx.state.step = None
+    finish_step(ctx, spends_action=not step.free)
 
 
 def take_alliance_tile(ctx: Ctx, power: str, tile: str) -> None:

@@ -129,3 +129,57 @@ def test_option_naval_support_without_ships(dice: list[int]) -> None:
         )
         support = next(e for e in events if e.key == "soe.naval_support")
         assert support.params["side"] == expected
+
+
+def test_option_reserve_rerolls_only_its_users_dice(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"], reserve_rerolls="own")
+    put(state, "GER", "GBR", armies=1)
+    put(state, "GER", "FRA", armies=1, tokens=1)
+    give(state, "FRA", "reserve")
+    dice += [6, 2, 3, 3]
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    dice += [6, 1]
+    state, events = run(state, ("FRA", {"type": "answer", "question": "reserve", "yes": True}))
+    result = next(e for e in events if e.key == "soe.combat_result")
+    assert result.params["totals"] == {"attacker": 5, "defender": 6}
+
+
+def test_option_war_office_spends_an_action(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"], war_office_spends_action=True)
+    put(state, "GER", "FRA", tokens=1)
+    give(state, "GBR", "war_office")
+    dice += [6, 2, 2, 2]
+    state, _ = run(
+        state,
+        ("GBR", {"type": "use_tile", "tile": "war_office"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    assert state.powers["GBR"].gold == 10 and state.turn.actions_left == 1
+
+
+def test_option_tile_builds_spend_an_action() -> None:
+    state = scenario(["GBR"], ["FRA"], tile_builds_spend_action=True)
+    give(state, "GBR", "mercenaries")
+    state, _ = run(
+        state,
+        ("GBR", {"type": "use_tile", "tile": "mercenaries"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+    )
+    assert state.powers["GBR"].population == 5 and state.turn.actions_left == 1
+
+
+def test_option_raiders_may_not_strike_their_buyer() -> None:
+    state = scenario(["GBR"], ["FRA"], raiders_may_strike_own=False)
+    put(state, "CAR", "GBR", tokens=1)
+    buys = [c.action["tile"] for c in STRUGGLE.prompts(state)[0].choices if c.kind == "buy"]
+    assert "pirates" not in buys
+    put(state, "NAM", "FRA", tokens=1)
+    state, _ = run(state, ("GBR", {"type": "buy", "tile": "pirates"}))
+    targets = [c.action for c in STRUGGLE.prompts(state)[0].choices]
+    assert targets == [{"type": "choose_token", "region": "NAM", "power": "FRA"}]
