@@ -23,11 +23,19 @@ from rulesets.core.scene import (
 )
 from rulesets.struggle.map.geometry import DEFAULT_LANGUAGE, load_geometry, load_styles, map_text
 
+# The view does not say how many wars a game has; Struggle of Empires always has three.
 TOTAL_WARS = 3
-
-
+# View key -> piece kind, for regions and home countries alike.
 PIECE_KEYS = (("armies", "army"), ("fleets", "fleet"), ("forts", "fort"))
-# Homes list forts too; every piece a home can hold is drawn on its card.
+TABLE_COLUMNS = (
+    "col.power",
+    "col.alliance",
+    "col.gold",
+    "col.population",
+    "col.vp",
+    "col.tiles",
+    "col.tokens",
+)
 LEGEND = (
     ("badge:8·5·3", "legend.vp_values"),
     ("control", "legend.control"),
@@ -74,6 +82,7 @@ def raider_scene(raw: Mapping[str, Any]) -> RegionMarker:
 def region_scene(
     region_id: str, label: str, raw: Mapping[str, Any], order: list[str]
 ) -> RegionScene:
+    """A scoring region: tokens, pieces in turn order, blockade, markers and raiders, VP."""
     pieces = []
     for power in order:
         for key, kind in PIECE_KEYS:
@@ -153,14 +162,13 @@ def scene_from_view(
 
 
 def _panels(view: Mapping[str, Any], order: list[str], text: Mapping[str, str]) -> list[Panel]:
+    """The turn-order table with alliances and public totals; final scores once known."""
     powers: Mapping[str, Any] = view.get("powers", {})
     alliance_of = {
         str(power): str(group)
         for group, members in (view.get("alliances") or {}).items()
         for power in members
     }
-    columns = ["col.power", "col.alliance", "col.gold", "col.population", "col.vp", "col.tiles"]
-    columns.append("col.tokens")
     rows = []
     for power in order:
         if power not in powers:
@@ -175,7 +183,8 @@ def _panels(view: Mapping[str, Any], order: list[str], text: Mapping[str, str]) 
             str(public.get("control_tokens_left", 0)),
         ]
         rows.append(PanelRow(power=power, values=values))
-    panels = [Panel(title=text["turn_order"], columns=[text[c] for c in columns], rows=rows)]
+    columns = [text[column] for column in TABLE_COLUMNS]
+    panels = [Panel(title=text["turn_order"], columns=columns, rows=rows)]
     scores = view.get("scores")
     if scores:
         ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
