@@ -36,34 +36,44 @@ class OutboxCourier:
         self._unreachable: set[int] = set()  # outbox ids whose channel is gone
 
     async def deliver_pending(self) -> int:
-        """Send every pending row once; returns how many were delivered."""
+        """Send every pending row once, oldest first; returns how many were delivered."""
         delivered = 0
         touched: set[int] = set()
         async with self._lock:
-            for item in await self.bot.service.pending_outbox(SWEEP_LIMIT):
-                if item.id in self._unreachable or self._is_held(item):
-                    continue
-                try:
-                    await self._send(item)
-                except discord.Forbidden as error:
-                    await self._hold(item, error)
-                    continue
-                except (discord.NotFound, ChannelGone) as error:
-                    self._unreachable.add(item.id)
-                    await self.bot.service.mark_failed(item.id, f"not found: {error}")
-                    continue
-                except discord.HTTPException as error:
-                    # Discord is unwell: keep the row and the order, try again next sweep.
-                    await self.bot.service.mark_failed(item.id, f"{error.status}: {error.text}")
-                    log.warning("outbox %s not delivered (%s); will retry", item.id, error.status)
+            while True:
+                sent, ok = await self._deliver_batch(touched)
+                delivered += sent
+                if not sent or not ok:
                     break
-                await self.bot.service.mark_delivered(item.id)
-                delivered += 1
-                if item.campaign_id is not None:
-                    touched.add(int(item.campaign_id))
         for campaign_id in touched:
             await self.bot.prompt_board.refresh(campaign_id)
         return delivered
+
+    async def _deliver_batch(self, touched: set[int]) -> tuple[int, bool]:
+        """One batch; (delivered, False) when Discord failed and the sweep should stop."""
+        skipped = len(self._unreachable) + sum(len(held) for held in self._held.values())
+        delivered = 0
+        for item in await self.bot.service.pending_outbox(SWEEP_LIMIT + skipped):
+            if item.id in self._unreachable or self._is_held(item):
+                continue
+            try:
+                await self._send(item)
+            except discord.Forbidden as error:
+                await self._hold(item, error)
+                continue
+            except (discord.NotFound, ChannelGone) as error:
+                self._unreachable.add(item.id)
+                await self.bot.service.mark_failed(item.id, f"not found: {error}")
+                continue
+            except discord.HTTPException as error:
+                # Discord is unwell: keep the row and the order, try again next sweep.
+                await self.bot.service.mark_failed(item.id, f"{error.status}: {error.text}")
+                log.warning("outbox %s not delivered (%s); will retry", item.id, error.status)
+                return delivered, False
+            await self.bot.service.mark_delivered(item.id)
+            delivered += 1
+            touched.add(int(item.campaign_id))
+        return delivered, True
 
     async def _send(self, item: Any) -> None:
         language = await self.bot.campaign_language(item.campaign_id)

@@ -3,7 +3,7 @@ channel, a moderator, three players, a spectator, and helpers to read what was p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,7 @@ def database(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def simcord_bot(database: Path) -> CourierBot:
+async def simcord_bot(database: Path) -> AsyncIterator[CourierBot]:
     # The service is opened before SimCord runs the bot: SimCord keeps the frames of the
     # tasks it tracks alive, so a cursor the store leaves unclosed during its migrations
     # (PRAGMA journal_mode) would not be collected and SQLite would refuse to commit.
@@ -119,7 +119,8 @@ async def simcord_bot(database: Path) -> CourierBot:
     async def opened() -> CampaignService:
         return service
 
-    return CourierBot(opened, moderator_role="Game master")
+    yield CourierBot(opened, moderator_role="Game master")
+    await service.close()  # the bot closes it too; twice is harmless, never is a hang
 
 
 @pytest.fixture

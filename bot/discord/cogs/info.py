@@ -44,9 +44,12 @@ class Info(commands.Cog):
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
         view = await self.bot.service.private_view(found.id, str(interaction.user.id))
+        public = await self.bot.service.public_view(found.id)
+        # What only this player may see comes first: the whole board may not fit an embed.
+        secrets = {key: value for key, value in view.items() if public.get(key) != value}
         embed = discord.Embed(
             title=tr("discord.me.title", language, campaign=found.id),
-            description=_code_block(view_text(view, language)),
+            description=_code_block(view_text(secrets, language)),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
