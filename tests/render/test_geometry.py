@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
+
 import pytest
 
 from rulesets.core.scene import MapGeometry
 from rulesets.struggle.data import default_data
 from rulesets.struggle.map import languages, load_geometry, load_styles, map_text
+from rulesets.struggle.map.geometry import GEOMETRY_FILE
+
+BUILDER = Path(__file__).resolve().parents[2] / "assets" / "maps" / "build_struggle_map.py"
 
 
 def test_every_rules_region_and_home_has_geometry_and_nothing_else_does() -> None:
@@ -54,3 +60,8 @@ def test_a_sea_lane_to_nowhere_is_refused() -> None:
     raw["sea_links"].append({"between": ["NAM", "ATLANTIS"]})
     with pytest.raises(ValueError, match="unknown"):
         MapGeometry.model_validate(raw)
+
+
+def test_the_committed_geometry_is_what_the_map_builder_makes() -> None:
+    builder = runpy.run_path(str(BUILDER))
+    assert builder["build"]() == GEOMETRY_FILE.read_text(encoding="utf-8")
