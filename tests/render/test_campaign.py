@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import threading
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.render import __main__ as command_line
 from bot.render import campaign, render_timeline
 from bot.render.cache import LruCache
 from rulesets.core import legal_prompts, start, submit
@@ -111,3 +113,11 @@ def test_the_public_view_of_a_real_game_renders() -> None:
     assert sum(sum(region.control.values()) for region in scene.regions) > 0
     png = campaign.render_view_png("struggle", view)
     assert png.startswith(PNG_SIGNATURE)
+
+
+def test_the_command_line_draws_a_saved_view(tmp_path: Any) -> None:
+    saved = tmp_path / "view.json"
+    saved.write_text(json.dumps(midgame_view()), encoding="utf-8")
+    output = tmp_path / "map.png"
+    command_line.main(["struggle", str(saved), str(output), "--width", "800"])
+    assert Image.open(output).size == (800, 500)
