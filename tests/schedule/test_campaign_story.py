@@ -39,7 +39,7 @@ def notice_reader(
     async def new_notices() -> list[tuple[str, str, str]]:
         nonlocal seen
         rows = await service.store.campaign_outbox(campaign_id)
-        fresh = [
+        fresh: list[tuple[str, str, str]] = [
             (row.target_kind, row.target_id, str(row.payload["key"]))
             for row in rows[seen:]
             if str(row.payload.get("key", "")).startswith("schedule.")
