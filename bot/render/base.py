@@ -114,6 +114,7 @@ def _draw_inset(draw: ImageDraw.ImageDraw, inset: Inset, factor: float, line: in
 
 
 def _draw_lanes(draw: ImageDraw.ImageDraw, geometry: MapGeometry, factor: float) -> None:
+    """Sea lanes, and a ringed dot where lanes meet at a port (the sailing point of a fleet)."""
     for link in geometry.sea_links:
         points = scaled(lane_points(geometry, link.between, link.via), factor)
         if link.style == SOLID_LANE_STYLE:
@@ -121,3 +122,15 @@ def _draw_lanes(draw: ImageDraw.ImageDraw, geometry: MapGeometry, factor: float)
         else:
             for segment in dashes(points, 9 * factor, 6 * factor):
                 draw.line(segment, fill=LANE, width=round(factor * 2.2))
+    for x, y in geometry.ports.values():
+        outer, inner = 7 * factor, 3.5 * factor
+        draw.ellipse(
+            (x * factor - outer, y * factor - outer, x * factor + outer, y * factor + outer),
+            fill=(255, 255, 255),
+            outline=LANE,
+            width=round(2 * factor),
+        )
+        draw.ellipse(
+            (x * factor - inner, y * factor - inner, x * factor + inner, y * factor + inner),
+            fill=LANE,
+        )
