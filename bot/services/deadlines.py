@@ -278,6 +278,16 @@ class ScheduleCore(ServiceCore):
             count += 1
         return count
 
+    async def flagged_seats(self, campaign_id: int) -> dict[str, int]:
+        """Seats whose current holder missed at least the pace's number of deadlines in a
+        row (moderators were told when it happened), with the count."""
+        campaign = await self._campaign(campaign_id)
+        await self._sync(campaign)
+        record, _ = await self._record(campaign_id)
+        seats = {d.seat for d in await self._store.deadlines(campaign_id, pending_only=False)}
+        counts = {seat: await self._misses_in_a_row(campaign_id, seat) for seat in sorted(seats)}
+        return {seat: n for seat, n in counts.items() if n >= record.pace.misses_before_flag}
+
     async def _pending_of(self, campaign: CampaignRow, seat: str) -> DeadlineRow | None:
         return next((d for d in await self._sync(campaign) if d.seat == seat), None)
 
@@ -313,4 +323,7 @@ def _closing_state(
     )
     if acted is not None:
         return _CLOSED_BY_ACTOR.get(acted.actor, "answered")
-    return None if deadline.seat in prompts else "cancelled"
+    prompt = prompts.get(deadline.seat)
+    # Another seat's move may put a different question to this one (an ally's call for
+    # support during its turn): a new decision gets its own deadline.
+    return None if prompt is not None and prompt.kind == deadline.kind else "cancelled"

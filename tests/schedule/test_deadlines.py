@@ -116,3 +116,48 @@ async def test_consecutive_misses_flag_the_seat_for_the_moderators(
     alerts = await service.store.campaign_outbox(campaign_id)
     flagged = [r.payload for r in alerts if r.payload.get("kind") == "moderator_alert"]
     assert [p["params"] for p in flagged] == [{"seat": "red", "misses": 2}]
+
+
+async def test_flagged_seats_name_who_missed_too_often_until_a_substitute_comes(
+    service: CampaignService, clock: FakeClock, scheduler: Scheduler
+) -> None:
+    campaign_id = await started(service, pace={"misses_before_flag": 1})
+    assert await service.flagged_seats(campaign_id) == {}
+    clock.advance(hours=48)
+    await scheduler.tick()
+    assert await service.flagged_seats(campaign_id) == {"red": 1}
+    await service.open_seat(campaign_id, "red", actor="mod", reason="missed the bid")
+    clock.advance(minutes=1)
+    await service.substitute(campaign_id, "4004", "Sub")
+    assert await service.flagged_seats(campaign_id) == {}
+
+
+def test_a_different_question_to_the_same_seat_gets_a_new_deadline() -> None:
+    from bot.services.deadlines import _closing_state
+    from bot.storage import DeadlineRow
+    from rulesets.core import Msg, Prompt
+
+    pending = DeadlineRow(
+        id=1,
+        campaign_id=1,
+        seat="red",
+        kind="choose_action",
+        urgency="turn",
+        phase="",
+        user_id=RED,
+        armed_seq=4,
+        armed_at=MONDAY_9AM,
+        due_at=MONDAY_9AM + TWO_DAYS,
+        state="pending",
+        reminders_sent=0,
+        overdue_noticed=False,
+        closed_at=None,
+    )
+
+    def asked(kind: str) -> dict[str, Prompt]:
+        return {"red": Prompt(seat="red", kind=kind, text=Msg(key="x"), choices=[])}
+
+    assert _closing_state(pending, 5, [], asked("choose_action")) is None
+    assert _closing_state(pending, 5, [], asked("support")) == "cancelled"
+    assert _closing_state(pending, 5, [], {}) == "cancelled"
+    assert _closing_state(pending, 3, [], asked("choose_action")) == "cancelled"
