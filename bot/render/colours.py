@@ -6,6 +6,7 @@ RGB = tuple[int, int, int]
 
 INK: RGB = (34, 30, 26)
 PAPER: RGB = (255, 250, 238)
+PANEL_BAND: RGB = (72, 62, 52)
 WHITE: RGB = (255, 255, 255)
 
 

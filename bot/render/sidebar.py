@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.base import LANE, SOLID_LANE_STYLE
-from bot.render.cards import VP_BADGE
-from bot.render.colours import INK, RGB, WHITE, rgb
+from bot.render.colours import INK, PANEL_BAND, RGB, WHITE, rgb
 from bot.render.fonts import font
-from bot.render.kinds import CONTROL, marker_style, piece_shape
+from bot.render.kinds import CONTROL
+from bot.render.legend import draw_legend
 from bot.render.sprites import symbol
 from rulesets.core.scene import Panel, Rect, Scene
 
-NEUTRAL_PIECE: RGB = (160, 160, 160)
 HIGHLIGHT: RGB = (250, 232, 150)
-PANEL_BAND: RGB = (72, 62, 52)
 ROW_HEIGHT = 29.0
 FIRST_COLUMN = 150.0
 MARGIN = 14.0
@@ -31,7 +28,7 @@ def draw_sidebar(
         y = draw_panel(image, draw, panel, scene, x, y + 12 * scale, width, scale)
     if scene.legend:
         bottom = (area.y + area.height - MARGIN / 2) * scale
-        draw_legend(image, draw, scene, x, y + 12 * scale, width, bottom, scale)
+        draw_legend(image, draw, scene, (x, y + 12 * scale, x + width, bottom), scale)
 
 
 def draw_header(
@@ -125,84 +122,6 @@ def draw_panel(
         y += row_h
         draw.line((x, y, x + width, y), fill=(215, 205, 185), width=max(1, round(scale)))
     return y
-
-
-def legend_sprite(symbol_name: str, scale: float) -> Image.Image:
-    size = round(18 * scale)
-    if symbol_name.startswith("marker:"):
-        style = marker_style(symbol_name.removeprefix("marker:"))
-        return symbol(style.shape, style.fill, style.text or "3", size)
-    if symbol_name == "control":
-        return symbol(CONTROL, NEUTRAL_PIECE, "", size)
-    if symbol_name.startswith("lane:"):
-        return _lane_sample(symbol_name.removeprefix("lane:"), size)
-    if symbol_name.startswith("badge:"):
-        return _badge_sample(symbol_name.removeprefix("badge:"), size)
-    return symbol(piece_shape(symbol_name), NEUTRAL_PIECE, "", size)
-
-
-def _badge_sample(text: str, size: int) -> Image.Image:
-    """The gold badge a card shows its region's VP values in, with sample values."""
-    sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sample)
-    draw.rounded_rectangle((0, 1, size * 2 - 1, size - 1), radius=size / 4, fill=VP_BADGE)
-    draw.text((size, size / 2), text, fill=INK, font=font("narrow", size * 0.62), anchor="mm")
-    return sample
-
-
-def _lane_sample(style: str, size: int) -> Image.Image:
-    sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sample)
-    width = max(1, round(size / 8))
-    if style == SOLID_LANE_STYLE:
-        draw.line((0, size / 2, size * 2, size / 2), fill=LANE, width=width)
-    else:
-        for start in range(0, size * 2, max(2, size * 2 // 4)):
-            draw.line((start, size / 2, start + size * 0.3, size / 2), fill=LANE, width=width)
-    return sample
-
-
-def draw_legend(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    scene: Scene,
-    x: float,
-    y: float,
-    width: float,
-    bottom: float,
-    scale: float,
-) -> float:
-    """The legend, its rows packed tighter (down to 18 units) when room runs short."""
-    band = 22 * scale
-    draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
-    draw.text(
-        (x + 6 * scale, y + band / 2),
-        scene.legend_title,
-        fill=WHITE,
-        font=font("bold", 14 * scale),
-        anchor="lm",
-    )
-    y += band + 6 * scale
-    label_font = font("sans", 13 * scale)
-    label_width = max(label_font.getlength(entry.label) for entry in scene.legend)
-    # Two columns when the labels fit beside their symbols, one column otherwise.
-    columns = 2 if label_width + 48 * scale < width / 2 else 1
-    column_w = width / columns
-    rows = -(-len(scene.legend) // columns)
-    step = max(18 * scale, min(25 * scale, (bottom - y) / rows))
-    for index, entry in enumerate(scene.legend):
-        cell_x = x + (index % columns) * column_w + 4 * scale
-        cell_y = y + (index // columns) * step
-        sprite = legend_sprite(entry.symbol, scale * min(1.0, step / (25 * scale) + 0.1))
-        image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
-        draw.text(
-            (cell_x + 40 * scale, cell_y + sprite.height / 2),
-            entry.label,
-            fill=INK,
-            font=label_font,
-            anchor="lm",
-        )
-    return y + rows * step
 
 
 def _fitting(text: str, size: float, room: float, face: str = "narrow") -> ImageFont.FreeTypeFont:

@@ -1,0 +1,93 @@
+"""The legend: a sample of each symbol the scene lists, with what it means."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.render.base import LANE, SOLID_LANE_STYLE
+from bot.render.cards import VP_BADGE
+from bot.render.colours import INK, PANEL_BAND, RGB, WHITE
+from bot.render.fonts import font
+from bot.render.kinds import CONTROL, marker_style, piece_shape
+from bot.render.sprites import symbol
+from rulesets.core.scene import Scene
+
+# Legend samples are grey: the symbol's shape is what the legend explains, not a power.
+NEUTRAL_PIECE: RGB = (160, 160, 160)
+
+
+def legend_sprite(symbol_name: str, scale: float) -> Image.Image:
+    size = round(18 * scale)
+    if symbol_name.startswith("marker:"):
+        style = marker_style(symbol_name.removeprefix("marker:"))
+        return symbol(style.shape, style.fill, style.text or "3", size)
+    if symbol_name == "control":
+        return symbol(CONTROL, NEUTRAL_PIECE, "", size)
+    if symbol_name.startswith("lane:"):
+        return _lane_sample(symbol_name.removeprefix("lane:"), size)
+    if symbol_name.startswith("badge:"):
+        return _badge_sample(symbol_name.removeprefix("badge:"), size)
+    return symbol(piece_shape(symbol_name), NEUTRAL_PIECE, "", size)
+
+
+def _badge_sample(text: str, size: int) -> Image.Image:
+    """The gold badge a card shows its region's VP values in, with sample values."""
+    sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sample)
+    draw.rounded_rectangle((0, 1, size * 2 - 1, size - 1), radius=size / 4, fill=VP_BADGE)
+    draw.text((size, size / 2), text, fill=INK, font=font("narrow", size * 0.62), anchor="mm")
+    return sample
+
+
+def _lane_sample(style: str, size: int) -> Image.Image:
+    sample = Image.new("RGBA", (size * 2, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sample)
+    width = max(1, round(size / 8))
+    if style == SOLID_LANE_STYLE:
+        draw.line((0, size / 2, size * 2, size / 2), fill=LANE, width=width)
+    else:
+        for start in range(0, size * 2, max(2, size * 2 // 4)):
+            draw.line((start, size / 2, start + size * 0.3, size / 2), fill=LANE, width=width)
+    return sample
+
+
+def draw_legend(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    scene: Scene,
+    area: tuple[float, float, float, float],
+    scale: float,
+) -> float:
+    """The legend, its rows packed tighter (down to 18 units) when room runs short."""
+    x, y, right, bottom = area
+    width = right - x
+    band = 22 * scale
+    draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
+    draw.text(
+        (x + 6 * scale, y + band / 2),
+        scene.legend_title,
+        fill=WHITE,
+        font=font("bold", 14 * scale),
+        anchor="lm",
+    )
+    y += band + 6 * scale
+    label_font = font("sans", 13 * scale)
+    label_width = max(label_font.getlength(entry.label) for entry in scene.legend)
+    # Two columns when the labels fit beside their symbols, one column otherwise.
+    columns = 2 if label_width + 48 * scale < width / 2 else 1
+    column_w = width / columns
+    rows = -(-len(scene.legend) // columns)
+    step = max(18 * scale, min(25 * scale, (bottom - y) / rows))
+    for index, entry in enumerate(scene.legend):
+        cell_x = x + (index % columns) * column_w + 4 * scale
+        cell_y = y + (index // columns) * step
+        sprite = legend_sprite(entry.symbol, scale * min(1.0, step / (25 * scale) + 0.1))
+        image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
+        draw.text(
+            (cell_x + 40 * scale, cell_y + sprite.height / 2),
+            entry.label,
+            fill=INK,
+            font=label_font,
+            anchor="lm",
+        )
+    return y + rows * step
