@@ -73,3 +73,10 @@ def test_a_campaign_plays_with_its_replacement_data() -> None:
     state = start(STRUGGLE, ["GBR", "FRA"], {}, "ab" * 32, data=copy.deepcopy(data)).state
     assert state.powers["GBR"].gold == 15
     assert STRUGGLE.view(state, None)["regions"]["CEU"]["vp"] == [9, 6, 3]
+
+
+def test_the_ruleset_registers_itself() -> None:
+    from rulesets import registry
+
+    assert registry.get("struggle") is STRUGGLE
+    assert [seat.id for seat in STRUGGLE.seat_pool()] == default_data().power_ids
