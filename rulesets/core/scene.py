@@ -79,7 +79,11 @@ class Panel(_Frozen):
 
 
 class LegendEntry(_Frozen):
-    """A symbol and what it means. `symbol` is a piece kind or `marker:<kind>`."""
+    """A symbol and what it means.
+
+    `symbol` is a piece kind, `control` (a control token), `marker:<kind>`, `lane:<style>`
+    (a sea lane as the geometry draws that style) or `badge:<sample>` (the VP badge).
+    """
 
     symbol: str
     label: str
