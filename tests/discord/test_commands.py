@@ -1,0 +1,97 @@
+"""The reading commands, a campaign in its own thread, closed DMs and the error handler."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tests.discord.conftest import Table, open_mini_campaign, text_of
+
+
+async def test_rules_list_history_and_status_read_the_campaign(table: Table) -> None:
+    t = table
+    await t.alice.slash(t.channel, "campaign create", game="mini", options="treasure_points=7")
+    rules = await t.spectator.slash(t.channel, "campaign rules")
+    assert rules.ephemeral and "mini.option.treasure_points: 7" in text_of(rules)
+    await t.alice.slash(t.channel, "campaign join", seat="red")
+    await t.bob.slash(t.channel, "campaign join", seat="blue")
+    await t.alice.slash(t.channel, "campaign start")
+    await t.alice.click(t.last_prompt_for(t.alice), label="pass")
+    listed = await t.carol.slash(t.channel, "campaign list")
+    assert "#1" in text_of(listed) and "in play" in text_of(listed)
+    history = await t.carol.slash(t.channel, "history")
+    assert "mini.pass (seat=red)" in text_of(history)
+    assert "luck" not in text_of(history)
+    older = await t.carol.slash(t.channel, "history", page=2)
+    assert "Nothing has happened yet." in text_of(older)
+    board = await t.carol.slash(t.channel, "map")
+    assert not board.ephemeral and "high_bid" in text_of(board)
+    assert "luck" not in text_of(board)
+
+
+async def test_options_are_suggested_and_bad_ones_refused(table: Table) -> None:
+    t = table
+    offered = await t.alice.autocomplete(t.channel, "campaign create", "options", "", game="mini")
+    assert [choice["value"] for choice in offered] == ["treasure_points=5"]
+    refused = await t.alice.slash(t.channel, "campaign create", game="mini", options="gold=3")
+    assert refused.ephemeral and "'gold=3'" in text_of(refused)
+    assert await t.bot.service.campaign_for_channel(t.channel.id) is None
+
+
+async def test_a_campaign_can_live_in_its_own_thread(table: Table) -> None:
+    t = table
+    created = await t.alice.slash(t.channel, "campaign create", game="mini", thread=True)
+    assert created.ephemeral
+    (thread,) = t.channel.threads
+    campaign = await t.bot.service.campaign_for_channel(thread.id)
+    assert campaign is not None and campaign.channel_id == thread.id
+    assert any("is open" in message.content for message in thread.history())
+
+
+async def test_private_notes_refused_by_closed_dms_come_back_ephemerally(table: Table) -> None:
+    t = table
+    dm_path = f"/channels/{t.alice.user.dm_channel.id}/messages"
+    t.env.inject_error(
+        "POST",
+        dm_path,
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await t.alice.slash(t.channel, "campaign create", game="mini")
+    await t.alice.slash(t.channel, "campaign join", seat="red")
+    await t.bob.slash(t.channel, "campaign join", seat="blue")
+    started = await t.alice.slash(t.channel, "campaign start")
+    state = await t.bot.service.state_at(1, 0)
+    luck = state.luck["red"]  # type: ignore[attr-defined]
+    # The DM was refused; the luck reaches alice privately with her next command's answer.
+    held = [f for f in started.followups if f.embeds]
+    assert held and all(f.ephemeral for f in held)
+    assert f"luck={luck}" in str(held[0].embeds[0].to_dict())
+    assert f"luck={luck}" not in t.public_text()
+    assert await t.bot.service.pending_outbox() == []
+
+
+async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
+    table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = table
+    await open_mini_campaign(t)
+
+    async def broken(campaign_id: int) -> dict[str, object]:
+        raise RuntimeError("the board is on fire")
+
+    monkeypatch.setattr(t.bot.service, "public_view", broken)
+    with caplog.at_level(logging.ERROR, logger="bot.discord"):
+        answer = await t.spectator.slash(t.channel, "map")
+    assert answer.ephemeral
+    assert text_of(answer) == (
+        "Sorry, something went wrong on our side. The moderators have the details."
+    )
+    assert "on fire" not in t.public_text()
+    logged = caplog.records[-1]
+    assert "command='map'" in logged.getMessage() and logged.exc_info is not None
+    with pytest.raises(ExceptionGroup):
+        t.env.raise_errors()  # SimCord saw the error reach the handler
