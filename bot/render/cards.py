@@ -104,6 +104,7 @@ def flow(items: list[Item], width: float, scale: float) -> list[list[Item]]:
     used = width + 1
     for item in items:
         needed = _item_width(item, scale)
+        # A new row when the item does not fit; an item wider than a row still gets one.
         if used + needed > width and (not rows or rows[-1]):
             rows.append([])
             used = 0.0

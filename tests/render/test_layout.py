@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from bot.render.layout import CARD_GAP, lay_out_cards, separate
+from bot.render.layout import lay_out_cards, separate
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.views import POWERS, midgame_view
 
@@ -54,4 +54,3 @@ def test_a_crowded_board_has_no_overlapping_cards() -> None:
     boxes = [card.box for card in cards]
     assert overlapping(boxes) == []
     assert all(box[1] >= 0 and box[3] <= load_geometry().height for box in boxes)
-    assert CARD_GAP > 0
