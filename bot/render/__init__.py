@@ -2,10 +2,11 @@
 
 from bot.render.campaign import render_campaign_png, render_view_png
 from bot.render.compose import render_image, render_png
-from bot.render.registry import map_renderer, register_map
+from bot.render.registry import has_map, map_renderer, register_map
 from bot.render.timeline import render_timeline
 
 __all__ = [
+    "has_map",
     "map_renderer",
     "register_map",
     "render_campaign_png",

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.render import __main__ as command_line
-from bot.render import campaign, render_timeline
+from bot.render import campaign, has_map, render_timeline
 from bot.render.cache import LruCache
 from rulesets.core import legal_prompts, start, submit
 from rulesets.registry import get
@@ -121,3 +121,8 @@ def test_the_command_line_draws_a_saved_view(tmp_path: Any) -> None:
     output = tmp_path / "map.png"
     command_line.main(["struggle", str(saved), str(output), "--width", "800"])
     assert Image.open(output).size == (800, 500)
+
+
+def test_which_rulesets_have_a_map_is_known_before_drawing() -> None:
+    assert has_map("struggle")
+    assert not has_map("chess")
