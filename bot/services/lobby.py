@@ -79,7 +79,11 @@ class CampaignLobby(ServiceCore):
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignInfo]:
         """The campaigns of a guild, oldest first. None means the campaigns of no guild
         (console tables), never every guild's: a DM must not list other servers' games."""
-        return [CampaignInfo.from_row(row) for row in await self._store.list_campaigns(guild_id)]
+        if guild_id is None:
+            rows = [row for row in await self._store.all_campaigns() if row.guild_id is None]
+        else:
+            rows = await self._store.list_campaigns(guild_id)
+        return [CampaignInfo.from_row(row) for row in rows]
 
     async def all_campaigns(self) -> list[CampaignInfo]:
         """Every campaign in the database (for the console and operators)."""

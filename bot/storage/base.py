@@ -280,7 +280,7 @@ class Store(Protocol):
         """The campaign, or None when there is no such id."""
 
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
-        """The campaigns of a guild, oldest first; None: those of no guild (console tables)."""
+        """The campaigns of a guild, oldest first; every campaign when `guild_id` is None."""
 
     async def all_campaigns(self) -> list[CampaignRow]:
         """Every campaign of every guild, oldest first (for operators and the console)."""

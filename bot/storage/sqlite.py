@@ -360,8 +360,10 @@ class SqliteStore:
         return _campaign(rows[0]) if rows else None
 
     async def list_campaigns(self, guild_id: int | None) -> list[CampaignRow]:
+        if guild_id is None:
+            return await self.all_campaigns()
         rows = await self._rows(
-            "SELECT * FROM campaigns WHERE guild_id IS ? ORDER BY id", (guild_id,)
+            "SELECT * FROM campaigns WHERE guild_id = ? ORDER BY id", (guild_id,)
         )
         return [_campaign(row) for row in rows]
 

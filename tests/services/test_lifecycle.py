@@ -169,7 +169,7 @@ async def test_a_whole_game_ends_with_scores_and_the_seed_revealed(
     campaign = await service.get_campaign(campaign_id)
     assert (campaign.status, campaign.seq, campaign.revealed_seed) == ("finished", 4, SEED)
     assert await service.campaign_for_channel(CHANNEL) is None
-    reports = [row for row in await service.pending_outbox() if row.target_kind == "channel"]
+    reports = [row for row in await service.pending_outbox() if row.payload["kind"] == "report"]
     last_report = reports[-1].payload
     assert last_report["finished"] and last_report["scores"] == final.scores
 
