@@ -146,14 +146,19 @@ class GameData(BaseModel):
         self._tiles = {tile.id: tile for tile in self.tiles}
         return self
 
+    def _index(self, name: str) -> dict[str, Any]:
+        # Straight to the private store: pydantic's attribute hook is slow on this hot path.
+        private: dict[str, dict[str, Any]] = self.__pydantic_private__  # type: ignore[assignment]
+        return private[name]
+
     def region(self, region_id: str) -> RegionData:
-        return self._regions[region_id]
+        return self._index("_regions")[region_id]  # type: ignore[no-any-return]
 
     def marker(self, marker_id: str) -> MarkerData:
-        return self._markers[marker_id]
+        return self._index("_markers")[marker_id]  # type: ignore[no-any-return]
 
     def tile(self, tile_id: str) -> TileData:
-        return self._tiles[tile_id]
+        return self._index("_tiles")[tile_id]  # type: ignore[no-any-return]
 
     @property
     def region_ids(self) -> list[str]:
