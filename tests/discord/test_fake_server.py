@@ -32,9 +32,7 @@ def _tiny_png() -> bytes:
     return out.getvalue()
 
 
-async def _fake_renderer(
-    ruleset: str, view: dict[str, Any], *, campaign_id: int, seq: int
-) -> bytes:
+async def _fake_renderer(ruleset: str, view: dict[str, Any], **where: Any) -> bytes:
     return _tiny_png()
 
 

@@ -94,6 +94,13 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
     owner_view = text_of(await players[troubled].slash(t.channel, "me"))
     assert f"unrest: {unrest}" in owner_view.replace("Unrest", "unrest")
 
+    # The map is drawn by the renderer and posted for everyone.
+    drawn = await t.spectator.slash(t.channel, "map")
+    assert not drawn.ephemeral
+    posted = drawn.followups[0] if drawn.followups else drawn.response
+    assert posted is not None and posted.attachments
+    assert posted.attachments[0].filename == "map.png"
+
     # Play on to the end with the autopilot.
     for step in range(3_000):
         current = await service.get_campaign(campaign.id)

@@ -80,8 +80,9 @@ class Info(commands.Cog):
 
     @app_commands.command(name="map", description="The board as it stands")
     async def map(self, interaction: discord.Interaction[Any], campaign: int | None = None) -> None:
+        """Posted in the channel for everyone, so in the campaign's language."""
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        language = user_language(interaction)
+        language = found.language
         view = await self.bot.service.public_view(found.id)
         embed = discord.Embed(
             title=tr("discord.map.title", language, campaign=found.id, seq=found.seq)
@@ -91,7 +92,11 @@ class Info(commands.Cog):
         if renderer is not None:
             await interaction.response.defer(thinking=True)
             try:
-                png = await renderer(found.ruleset, view, campaign_id=found.id, seq=found.seq)
+                png = await renderer(
+                    found.ruleset, view, campaign_id=found.id, seq=found.seq, language=language
+                )
+            except LookupError:
+                log.info("no map art for %s: a text board instead", found.ruleset)
             except Exception:
                 log.exception("map of campaign %s at seq %s failed", found.id, found.seq)
         if png is None:
