@@ -98,6 +98,9 @@ class OutboxCourier:
             await self.bot.service.mark_failed(item.id, "direct messages closed")
             return
         self._unreachable.add(item.id)
+        log.warning(
+            "outbox %s: the bot may not post in %s (%s)", item.id, item.target_id, error.text
+        )
         await self.bot.service.mark_failed(item.id, f"forbidden: {error.text}")
 
     async def hand_over_held(self, interaction: discord.Interaction[Any]) -> None:

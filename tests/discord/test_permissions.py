@@ -111,3 +111,10 @@ async def test_moderator_acts_are_audited_and_announced_with_reason(table: Table
     acts = [entry.act for entry in await t.bot.service.audit_log(campaign_id)]
     assert len(acts) >= 4
     assert t.moderator.mention in public
+
+
+async def test_admin_seat_options_are_suggested(table: Table) -> None:
+    t = table
+    await open_mini_campaign(t)
+    offered = await t.moderator.autocomplete(t.channel, "admin force", "seat", "bl")
+    assert [choice["value"] for choice in offered] == ["blue"]

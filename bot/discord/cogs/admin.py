@@ -15,6 +15,7 @@ from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.reports import admin_embed, event_lines, public_events
 from bot.i18n import localise_value
+from rulesets import registry
 from rulesets.core import Event
 
 Reason = app_commands.Range[str, 3, 300]
@@ -205,6 +206,27 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         )
         await self._announce(interaction, found, "ended", reason, seed=seed)
         await self.bot.after_change(found.id)
+
+    @replace.autocomplete("seat")
+    @kick.autocomplete("seat")
+    @force.autocomplete("seat")
+    async def _seats(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await campaign_in_scope(
+                self.bot, interaction, getattr(interaction.namespace, "campaign", None)
+            )
+            pool = registry.get(found.ruleset).seat_pool()
+        except Exception:
+            return []
+        language = user_language(interaction)
+        named = [(spec.id, str(localise_value(spec.id, language))) for spec in pool]
+        return [
+            app_commands.Choice(name=name, value=seat)
+            for seat, name in named
+            if typed.lower() in name.lower()
+        ][:25]
 
 
 class RollbackConfirmation(discord.ui.View):
