@@ -8,6 +8,8 @@ only public information and short display texts, never drawing instructions.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Point = tuple[float, float]
@@ -71,11 +73,16 @@ class PanelRow(_Frozen):
 
 
 class Panel(_Frozen):
-    """A table beside the board: turn order, alliances, each power's public totals."""
+    """A table beside the board: turn order, alliances, each power's public totals.
+
+    A `list` panel has no columns: each row is the power's token and one line of text
+    (its tiles, say), made smaller or cut short to fit.
+    """
 
     title: str
     columns: list[str] = Field(default_factory=list)
     rows: list[PanelRow] = Field(default_factory=list)
+    style: Literal["table", "list"] = "table"
 
 
 class LegendEntry(_Frozen):

@@ -111,3 +111,18 @@ def test_a_scene_refuses_a_power_without_a_style() -> None:
             powers=[PowerStyle(power="A", name="A", colour="#000000", letter="A")],
             regions=[RegionScene(id="r", label="r", control={"B": 1})],
         )
+
+
+def test_the_tiles_each_power_holds_are_listed_by_name() -> None:
+    tiles = scene_from_view(midgame_view()).panels[1]
+    assert tiles.style == "list"
+    holders = {row.power: row.values for row in tiles.rows}
+    assert holders["UPR"] == ["Banking", "Navigation", "Industry"]
+    assert "AUS" not in holders  # Austria holds no tile
+    french = scene_from_view(midgame_view(), "fr").panels[1]
+    assert {row.power: row.values for row in french.rows}["GBR"] == ["Navigation", "Banque"]
+
+
+def test_at_the_end_the_scores_take_the_place_of_the_tiles() -> None:
+    panels = scene_from_view(finished_view()).panels
+    assert [panel.style for panel in panels] == ["table", "table"]

@@ -14,6 +14,8 @@ MAP_DIR = Path(__file__).resolve().parent
 GEOMETRY_FILE = MAP_DIR / "struggle_map.json"
 STYLES_FILE = MAP_DIR / "styles.json"
 TEXT_FILE = MAP_DIR / "text.json"
+# The rules' own catalogues name every tile (`name.<tile id>`); the map reuses those names.
+RULES_LOCALE_DIR = MAP_DIR.parent / "locale"
 DEFAULT_LANGUAGE = "en"
 
 
@@ -67,3 +69,22 @@ def map_text(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The map's texts in `language`, English where a text is missing or the language unknown."""
     catalogues = _catalogues()
     return {**catalogues[DEFAULT_LANGUAGE], **catalogues.get(language, {})}
+
+
+@cache
+def _rules_catalogue(language: str) -> dict[str, str]:
+    path = RULES_LOCALE_DIR / f"{language}.json"
+    if not path.exists():
+        return {}
+    raw: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return raw
+
+
+def tile_name(tile: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A tile's name as the rules' catalogue gives it, in English if not in `language`."""
+    key = f"name.{tile}"
+    return (
+        _rules_catalogue(language).get(key)
+        or _rules_catalogue(DEFAULT_LANGUAGE).get(key)
+        or tile.replace("_", " ").capitalize()
+    )

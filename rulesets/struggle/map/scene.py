@@ -21,7 +21,13 @@ from rulesets.core.scene import (
     RegionScene,
     Scene,
 )
-from rulesets.struggle.map.geometry import DEFAULT_LANGUAGE, load_geometry, load_styles, map_text
+from rulesets.struggle.map.geometry import (
+    DEFAULT_LANGUAGE,
+    load_geometry,
+    load_styles,
+    map_text,
+    tile_name,
+)
 
 # The view does not say how many wars a game has; Struggle of Empires always has three.
 TOTAL_WARS = 3
@@ -153,7 +159,7 @@ def scene_from_view(
         header=Header(title=text["title"], lines=lines),
         powers=styles.power_styles(text),
         regions=regions,
-        panels=_panels(view, order, text),
+        panels=_panels(view, order, text, language),
         legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
         legend_title=text["legend"],
         captions={key: value for key, value in text.items() if key.startswith("caption.")},
@@ -161,8 +167,11 @@ def scene_from_view(
     )
 
 
-def _panels(view: Mapping[str, Any], order: list[str], text: Mapping[str, str]) -> list[Panel]:
-    """The turn-order table with alliances and public totals; final scores once known."""
+def _panels(
+    view: Mapping[str, Any], order: list[str], text: Mapping[str, str], language: str
+) -> list[Panel]:
+    """The turn-order table with alliances and public totals, then the tiles each power
+    holds; at the end, the final scores take the tiles' place."""
     powers: Mapping[str, Any] = view.get("powers", {})
     alliance_of = {
         str(power): str(group)
@@ -186,6 +195,14 @@ def _panels(view: Mapping[str, Any], order: list[str], text: Mapping[str, str]) 
     columns = [text[column] for column in TABLE_COLUMNS]
     panels = [Panel(title=text["turn_order"], columns=columns, rows=rows)]
     scores = view.get("scores")
+    if not scores:
+        held = [
+            PanelRow(power=power, values=[tile_name(tile, language) for tile in tiles])
+            for power in order
+            if (tiles := powers.get(power, {}).get("tiles"))
+        ]
+        if held:
+            panels.append(Panel(title=text["tiles"], rows=held, style="list"))
     if scores:
         ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
         panels.append(
