@@ -129,6 +129,17 @@ def action_prompt(state: StruggleState, power: str) -> Prompt:
     return _prompt(power, "choose_action", choices, actions_left=state.turn.actions_left)
 
 
+def yes_no_choices(question: str) -> list[Choice]:
+    """The conservative answer first: no, then yes, each labelled for its question."""
+    return [
+        Choice.of(
+            Answer(question=question, yes=flag),
+            label=Msg(key=f"soe.choice.{question}.{'yes' if flag else 'no'}"),
+        )
+        for flag in (False, True)
+    ]
+
+
 def _regions(regions: list[str]) -> list[Choice]:
     return [Choice.of(ChooseRegion(region=region)) for region in regions]
 
@@ -142,8 +153,7 @@ def step_prompt(state: StruggleState, power: str) -> Prompt:
         assert step.unit is not None
         return _prompt(power, kind, _regions(build_places(state, power, step.unit)), unit=step.unit)
     if kind == "militia":
-        yes_no = [Choice.of(Answer(question="militia", yes=flag)) for flag in (False, True)]
-        return _prompt(power, kind, yes_no)
+        return _prompt(power, kind, yes_no_choices("militia"))
     if kind == "move_pick":
         units = [
             Choice.of(ChooseUnit(unit=u, region=r))
@@ -195,10 +205,11 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
     params = {"region": combat.region, "attacker": combat.attacker, "defender": combat.defender}
     if kind == "support_attack":
         naval, land = capacity(state, combat, seat)
-        choices = [Choice.of(Support(naval=0, land=0))]
+        choices = [Choice.of(Support(naval=0, land=0), label=Msg(key="soe.choice.no_support"))]
         choices.append(
             Choice.of(
                 Support(naval=0, land=0),
+                label=Msg(key="soe.choice.support", params={"naval": naval, "land": land}),
                 naval=IntRange(low=0, high=naval),
                 land=IntRange(low=0, high=land),
             )
@@ -207,7 +218,11 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
         assert waiting.detail is not None
         stages = alliance_stages(state, combat, seat, waiting.detail)
         choices = [
-            Choice.of(AllianceStage(tile=waiting.detail, stage=s)) for s in ["none", *stages]
+            Choice.of(
+                AllianceStage(tile=waiting.detail, stage=s),
+                label=Msg(key=f"soe.choice.alliance_{s}", params={"tile": waiting.detail}),
+            )
+            for s in ["none", *stages]
         ]
         params["tile"] = waiting.detail
     elif kind == "choose_casualty":
@@ -219,8 +234,12 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
         ordered = [current, *[option for option in found[1] if option != current]]
         choices = [Choice.of(Casualty(power=p, unit=u)) for p, u in ordered]
     elif kind == "fighting_withdrawal":
-        choices = [
-            Choice.of(Withdraw(spare=who)) for who in ["none", *withdrawal_options(state, combat)]
+        choices = [Choice.of(Withdraw(spare="none"), label=Msg(key="soe.choice.no_withdrawal"))]
+        choices += [
+            Choice.of(
+                Withdraw(spare=who), label=Msg(key="soe.choice.withdraw", params={"power": who})
+            )
+            for who in withdrawal_options(state, combat)
         ]
     else:
         question = {
@@ -229,7 +248,7 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
             "use_reserve": "reserve",
             "blockade_support": "blockade",
         }[kind]
-        choices = [Choice.of(Answer(question=question, yes=flag)) for flag in (False, True)]
+        choices = yes_no_choices(question)
     return Prompt(
         seat=seat,
         kind=kind,

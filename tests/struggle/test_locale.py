@@ -50,3 +50,20 @@ def test_placeholders_match_between_languages() -> None:
     english, french = catalogue("en"), catalogue("fr")
     for key, text in english.items():
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", french[key])), key
+
+
+def test_every_order_type_has_a_name_for_buttons() -> None:
+    from typing import get_args
+
+    from rulesets.struggle.actions import StruggleAction
+
+    union = get_args(StruggleAction)[0]
+    types = [model.model_fields["type"].default for model in get_args(union)]
+    english = catalogue("en")
+    assert [t for t in types if f"struggle.action.{t}" not in english] == []
+
+
+def test_every_yes_no_question_has_both_labels() -> None:
+    english = catalogue("en")
+    for question in ("militia", "surprise", "naval_fight", "reserve", "blockade"):
+        assert f"soe.choice.{question}.yes" in english and f"soe.choice.{question}.no" in english
