@@ -45,6 +45,7 @@ class CourierBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         moderator_role: str | None = None,
+        default_language: str = "en",
         **options: Any,
     ) -> None:
         super().__init__(
@@ -59,6 +60,7 @@ class CourierBot(commands.Bot):
         self._service: CampaignService | None = None
         self.dev_guild_id = dev_guild_id
         self.moderator_role = moderator_role
+        self.default_language = default_language
         self.courier = OutboxCourier(self)
         self.prompt_board = PromptBoard(self)
 

@@ -9,12 +9,21 @@ from bot.services import CampaignService, open_service
 
 
 def build_bot(
-    database: str | Path, *, dev_guild_id: int | None = None, moderator_role: str | None = None
+    database: str | Path,
+    *,
+    dev_guild_id: int | None = None,
+    moderator_role: str | None = None,
+    default_language: str = "en",
 ) -> CourierBot:
     async def open_database() -> CampaignService:
         return await open_service(database)
 
-    return CourierBot(open_database, dev_guild_id=dev_guild_id, moderator_role=moderator_role)
+    return CourierBot(
+        open_database,
+        dev_guild_id=dev_guild_id,
+        moderator_role=moderator_role,
+        default_language=default_language,
+    )
 
 
 def run_from_settings() -> None:
@@ -27,6 +36,7 @@ def run_from_settings() -> None:
         settings.database,
         dev_guild_id=settings.dev_guild_id,
         moderator_role=settings.moderator_role,
+        default_language=settings.default_language,
     )
     # Logging is configured by the application (bot/logging_setup), not by discord.py.
     bot.run(settings.discord_token, log_handler=None)

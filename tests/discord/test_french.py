@@ -96,3 +96,11 @@ async def test_command_names_and_descriptions_are_localised(table: Table) -> Non
     assert create["description_localizations"]["fr"] == "Créer une campagne dans ce salon"
     game = next(option for option in create["options"] if option["name"] == "game")
     assert game["name_localizations"]["fr"] == "jeu"
+
+
+async def test_new_campaigns_follow_the_configured_default_language(table: Table) -> None:
+    table.bot.default_language = "fr"
+    created = await table.alice.slash(table.channel, "campaign create", game="mini")
+    assert "La campagne 1" in text_of(created)
+    english = await table.alice.slash(table.channel, "campaign create", game="mini", language="en")
+    assert "Campaign 2" in text_of(english)

@@ -63,10 +63,11 @@ class Campaigns(
         interaction: discord.Interaction[Any],
         game: str,
         options: str | None = None,
-        language: str = "en",
+        language: str | None = None,
         pace: str = DEFAULT_PACE,
         thread: bool = False,
     ) -> None:
+        language = language or self.bot.default_language
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
