@@ -54,6 +54,10 @@ def targets(state: StruggleState, power: str, region: str) -> list[Target]:
     return found
 
 
+def can_attack(state: StruggleState, power: str) -> bool:
+    return any(targets(state, power, region) for region in game_data(state).region_ids)
+
+
 def attackable_regions(state: StruggleState, power: str) -> list[str]:
     return [region for region in game_data(state).region_ids if targets(state, power, region)]
 

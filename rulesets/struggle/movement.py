@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
 from rulesets.core import StepContext
@@ -122,10 +123,19 @@ def travel(ctx: Ctx, power: str, unit: Unit, origin: str, destination: str) -> s
 
 def movable_units(state: StruggleState, power: str, moved: list[str]) -> list[tuple[str, Unit]]:
     """(place, unit) pairs with a unit that has not moved this action and can go somewhere."""
-    found: list[tuple[str, Unit]] = []
-    for place in [power, *game_data(state).region_ids]:
+    return list(_movable(state, power, moved))
+
+
+def has_movable_unit(state: StruggleState, power: str, moved: list[str]) -> bool:
+    return next(_movable(state, power, moved), None) is not None
+
+
+def _movable(state: StruggleState, power: str, moved: list[str]) -> Iterator[tuple[str, Unit]]:
+    places = [power, *game_data(state).region_ids]
+    for place in places:
         for unit in MOBILE:
             count = units_in(state, place, unit, power) - moved.count(f"{place}/{unit}")
-            if count > 0 and destinations(state, power, unit, place):
-                found.append((place, unit))
-    return found
+            if count > 0 and any(
+                other != place and may_enter(state, power, unit, other) for other in places
+            ):
+                yield place, unit

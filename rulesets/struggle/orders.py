@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import IllegalAction, StepContext
-from rulesets.struggle.movement import destinations, movable_units, travel
+from rulesets.struggle.movement import destinations, has_movable_unit, travel
 from rulesets.struggle.state import (
     Step,
     StruggleState,
@@ -105,7 +105,7 @@ def move_unit(ctx: Ctx, power: str, destination: str) -> None:
     )
     moved = [*step.moved, f"{ended}/{step.unit}"] if ended else list(step.moved)
     left = step.moves_left - 1
-    if left <= 0 or not movable_units(ctx.state, power, moved):
+    if left <= 0 or not has_movable_unit(ctx.state, power, moved):
         finish_step(ctx, spends_action=True)
         return
     ctx.state.step = Step(kind="move_pick", moves_left=left, moved=moved)

@@ -31,7 +31,7 @@ from rulesets.struggle.actions import (
     UseTile,
     Withdraw,
 )
-from rulesets.struggle.attack import attackable_regions, targets
+from rulesets.struggle.attack import attackable_regions, can_attack, targets
 from rulesets.struggle.auction import bid_ceiling, lowest_bid, proposals
 from rulesets.struggle.combat import casualty_options
 from rulesets.struggle.combat_decisions import (
@@ -41,7 +41,7 @@ from rulesets.struggle.combat_decisions import (
     pending,
     withdrawal_options,
 )
-from rulesets.struggle.movement import destinations, movable_units
+from rulesets.struggle.movement import destinations, has_movable_unit, movable_units
 from rulesets.struggle.orders import build_places, colonisable, may_build
 from rulesets.struggle.setup import placement_choices
 from rulesets.struggle.state import StruggleState, game_data, option
@@ -115,9 +115,9 @@ def action_prompt(state: StruggleState, power: str) -> Prompt:
             for unit in ("army", "fleet", "fort")
             if may_build(state, power, unit)
         ]
-    if movable_units(state, power, []):
+    if has_movable_unit(state, power, []):
         choices.append(Choice.of(Move()))
-    if attackable_regions(state, power):
+    if can_attack(state, power):
         choices.append(Choice.of(Attack()))
     choices += [Choice.of(Colonise(marker=m)) for m in colonisable(state, power, "pop")]
     choices += [Choice.of(Enslave(marker=m)) for m in colonisable(state, power, "slaves")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulesets.core import IllegalAction, StepContext
-from rulesets.struggle.attack import attackable_regions, raider_strikes
+from rulesets.struggle.attack import can_attack, raider_strikes
 from rulesets.struggle.money import add_unrest, gain_gold, pay
 from rulesets.struggle.movement import destinations, travel
 from rulesets.struggle.orders import finish_step, spend_population, start_build
@@ -125,7 +125,7 @@ def usable_tiles(state: StruggleState, power: str) -> list[str]:
     data = game_data(state)
     holder = state.powers[power]
     checks: dict[str, Callable[[], bool]] = {
-        "war_office": lambda: bool(attackable_regions(state, power)),
+        "war_office": lambda: can_attack(state, power),
         "mercenaries": lambda: True,
         "pressgangs": lambda: True,
         "trained_natives": lambda: bool(natives_colonies(state, power)),

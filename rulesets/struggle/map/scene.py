@@ -68,15 +68,14 @@ def _counts(raw: Any) -> dict[str, int]:
 
 
 def marker_scene(raw: Mapping[str, Any]) -> RegionMarker:
-    """A neutral that pays a reward is drawn as that reward's marker, showing its defence."""
-    kind = str(raw.get("kind", ""))
+    """A marker with its defence, and the gold or VP that beating it pays, if any."""
     value = raw.get("value")
-    if kind == "neutral":
-        if int(raw.get("vp") or 0) > 0:
-            kind = "vp"
-        elif int(raw.get("gold") or 0) > 0:
-            kind = "gold"
-    return RegionMarker(kind=kind, value=None if value is None else int(value))
+    rewards = {kind: int(raw.get(kind) or 0) for kind in ("gold", "vp")}
+    return RegionMarker(
+        kind=str(raw.get("kind", "")),
+        value=None if value is None else int(value),
+        rewards={kind: amount for kind, amount in rewards.items() if amount > 0},
+    )
 
 
 def raider_scene(raw: Mapping[str, Any]) -> RegionMarker:
