@@ -81,13 +81,19 @@ def marker_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
         style = marker_style(marker.kind)
         text = style.text if marker.value is None else str(marker.value)
         sprite = symbol(style.shape, style.fill, text, round(MARKER_SIZE * scale))
-        if marker.holds is None:
-            items.append(Item(sprite, space_after=3 * scale, tray=True))
-            continue
-        items.append(Item(sprite, space_after=1 * scale, tray=True))
-        held = scene.style_of(marker.holds)
-        token = symbol(CONTROL, rgb(held.colour), held.letter, round(MARKER_SIZE * 0.8 * scale))
-        items.append(Item(token, space_after=4 * scale, tray=True))
+        # What goes with the marker (its rewards, a captured token) sits close after it.
+        extras: list[Image.Image] = []
+        small = round(MARKER_SIZE * 0.8 * scale)
+        for kind, amount in marker.rewards.items():
+            reward = marker_style(kind)
+            extras.append(symbol(reward.shape, reward.fill, str(amount), small))
+        if marker.holds is not None:
+            held = scene.style_of(marker.holds)
+            extras.append(symbol(CONTROL, rgb(held.colour), held.letter, small))
+        items.append(Item(sprite, space_after=(1 if extras else 4) * scale, tray=True))
+        for index, extra in enumerate(extras):
+            last = index == len(extras) - 1
+            items.append(Item(extra, space_after=(6 if last else 1) * scale, tray=True))
     return items
 
 

@@ -40,13 +40,15 @@ class PieceStack(_Frozen):
 
 
 class RegionMarker(_Frozen):
-    """A counter lying on a region: its kind (neutral, gold, vp, pop...) and its value.
+    """A counter lying on a region: its kind (neutral, pop...) and its value (a defence).
 
+    `rewards` is what beating it pays, by the marker kind that shows it (`{"gold": 2}`);
     `holds` names the power whose control token the counter has captured, if any.
     """
 
     kind: str
     value: int | None = None
+    rewards: dict[str, int] = Field(default_factory=dict)
     holds: str | None = None
 
 

@@ -100,3 +100,9 @@ def test_the_bytes_do_not_depend_on_what_was_drawn_before(midgame: Scene) -> Non
     clear_base_cache()
     render(scene_from_view(opening_view()))
     assert render(midgame) == first
+
+
+def test_a_changed_reward_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    germany = midgame.region("GER")
+    cheaper = [marker.model_copy(update={"rewards": {"gold": 1}}) for marker in germany.markers]
+    assert not matches(render(with_region(midgame, "GER", markers=cheaper)), midgame_reference)

@@ -24,10 +24,11 @@ def test_control_pieces_and_worth_of_a_region_come_from_the_view() -> None:
     assert germany.vp_text == "8·5·3"
 
 
-def test_markers_show_their_reward_kind_and_defence() -> None:
+def test_markers_show_their_defence_and_what_beating_them_pays() -> None:
     scene = scene_from_view(midgame_view())
-    assert [(m.kind, m.value) for m in scene.region("OTT").markers] == [("vp", 4), ("neutral", 3)]
-    assert [(m.kind, m.value) for m in scene.region("GER").markers] == [("gold", 3)]
+    shown = [(m.kind, m.value, m.rewards) for m in scene.region("OTT").markers]
+    assert shown == [("neutral", 4, {"vp": 1}), ("neutral", 3, {})]
+    assert [(m.value, m.rewards) for m in scene.region("GER").markers] == [(3, {"gold": 2})]
     assert [(m.kind, m.value) for m in scene.region("NAM").markers] == [("pop", None)]
 
 
