@@ -161,11 +161,15 @@ def discard(state: StruggleState, power: str, tile: str) -> None:
     holder.tiles.remove(next(h for h in holder.tiles if h.tile == tile))
 
 
+CANCELLABLE = frozenset({"war_office", "trained_natives", "diplomatic_service", "blockade"})
+
+
 def use_tile(ctx: Ctx, power: str, tile: str) -> None:
     state = ctx.state
     data = game_data(state)
     effect = data.tile(tile).effect
-    ctx.emit("soe.tile_used", power=power, tile=tile)
+    if effect not in CANCELLABLE:  # those report themselves once carried out
+        ctx.emit("soe.tile_used", power=power, tile=tile)
     if effect == "war_office":
         state.step = Step(kind="attack_region", free=True, tile=tile)
     elif effect in ("mercenaries", "pressgangs"):
