@@ -176,3 +176,16 @@ def test_blockade_keeps_out_armies_of_non_allies_with_fewer_ships() -> None:
     put(state, "CAR", "FRA", fleets=1)
     assert may_enter(state, "FRA", "army", "CAR")
     assert may_enter(state, "FRA", "fleet", "CAR")
+
+
+def test_a_unit_built_for_a_colony_may_sink_and_its_population_is_spent(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"])
+    dice += [1, 1]
+    state, events = run(
+        state,
+        ("GBR", {"type": "build", "unit": "fleet"}),
+        ("GBR", {"type": "choose_region", "region": "IND"}),
+    )
+    assert first(events, "soe.sea_roll").params["result"] == "lost"
+    assert state.regions["IND"].fleets == {} and state.homes["GBR"].fleets == 0
+    assert state.powers["GBR"].population == 4 and state.powers["GBR"].unrest == 1

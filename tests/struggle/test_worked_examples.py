@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from rulesets.struggle.money import borrowing_needed
 from rulesets.struggle.movement import sea_outcome
 from rulesets.struggle.scoring import dense_award, final_scores
@@ -166,3 +169,13 @@ def test_a7_end_of_game_unrest() -> None:
     for power, (unrest, vp) in table.items():
         state.powers[power].unrest, state.powers[power].vp = unrest, vp
     assert final_scores(state) == {"GBR": 0, "FRA": 28, "PRU": 23, "AUS": 22, "SPA": 20}
+
+
+@given(cash=st.integers(0, 50), owed=st.integers(0, 80), per_marker=st.sampled_from([2, 3]))
+def test_borrowing_takes_the_fewest_markers_and_never_more_than_needed(
+    cash: int, owed: int, per_marker: int
+) -> None:
+    markers, taken = borrowing_needed(cash, owed, per_marker)
+    assert cash + taken >= owed
+    assert taken == markers * per_marker
+    assert markers == 0 or cash + taken - per_marker < owed  # one marker fewer would not do
