@@ -79,7 +79,8 @@ def marker_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
     items = []
     for marker in region.markers:
         style = marker_style(marker.kind)
-        text = style.text if marker.value is None else str(marker.value)
+        tag = scene.captions.get(f"marker.{marker.kind}", style.text)
+        text = tag if marker.value is None else str(marker.value)
         sprite = symbol(style.shape, style.fill, text, round(MARKER_SIZE * scale))
         # What goes with the marker (its rewards, a captured token) sits close after it.
         extras: list[Image.Image] = []

@@ -16,11 +16,13 @@ from rulesets.core.scene import Scene
 NEUTRAL_PIECE: RGB = (160, 160, 160)
 
 
-def legend_sprite(symbol_name: str, scale: float) -> Image.Image:
+def legend_sprite(symbol_name: str, captions: dict[str, str], scale: float) -> Image.Image:
     size = round(18 * scale)
     if symbol_name.startswith("marker:"):
-        style = marker_style(symbol_name.removeprefix("marker:"))
-        return symbol(style.shape, style.fill, style.text or "3", size)
+        kind = symbol_name.removeprefix("marker:")
+        style = marker_style(kind)
+        tag = captions.get(f"marker.{kind}", style.text)
+        return symbol(style.shape, style.fill, tag or "3", size)
     if symbol_name == "control":
         return symbol(CONTROL, NEUTRAL_PIECE, "", size)
     if symbol_name.startswith("lane:"):
@@ -81,7 +83,9 @@ def draw_legend(
     for index, entry in enumerate(scene.legend):
         cell_x = x + (index % columns) * column_w + 4 * scale
         cell_y = y + (index // columns) * step
-        sprite = legend_sprite(entry.symbol, scale * min(1.0, step / (25 * scale) + 0.1))
+        sprite = legend_sprite(
+            entry.symbol, scene.captions, scale * min(1.0, step / (25 * scale) + 0.1)
+        )
         image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
         draw.text(
             (cell_x + 40 * scale, cell_y + sprite.height / 2),

@@ -106,8 +106,9 @@ class Header(_Frozen):
 class Scene(_Frozen):
     """Everything drawn on top of a map's base layer.
 
-    `captions` gives the text shown for each caption key of the geometry (sea names, inset
-    titles) in the scene's language; a key with no text is shown as it is.
+    `captions` gives short texts by key in the scene's language: the geometry's caption keys
+    (sea names, inset titles; a key with no text is shown as it is) and `marker.<kind>`, the
+    word on a marker that has no number (Pop).
     """
 
     map_id: str

@@ -161,7 +161,9 @@ def scene_from_view(
         panels=_panels(view, order, text, language),
         legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
         legend_title=text["legend"],
-        captions={key: value for key, value in text.items() if key.startswith("caption.")},
+        captions={
+            key: value for key, value in text.items() if key.startswith(("caption.", "marker."))
+        },
         highlight=active if isinstance(active, str) else None,
     )
 
