@@ -84,6 +84,8 @@ class ScheduleAutopilot(ScheduleCore):
             if campaign.status != "lobby":
                 raise ServiceError("service.error.already_started", campaign=campaign_id)
             rules = self._ruleset(campaign.ruleset)
+            if not isinstance(autopilot_seats, list):
+                raise ServiceError("service.error.seat_not_in_campaign", seat="-")
             held = await self._current_tenures(campaign_id)
             pool = [spec.id for spec in rules.seat_pool()]
             for seat in autopilot_seats:

@@ -50,6 +50,7 @@ _CLOSED_BY_ACTOR = {
 # Acts after which a new deadline counts from the act, not from the last log entry.
 _RESTARTING_ACTS = {"undo", "rollback", "resume", "correct", "import"}
 _SYNC_ATTEMPTS = 3
+FURTHEST_AHEAD = timedelta(days=366)
 
 
 class ScheduleChanged(ServiceError):
@@ -293,10 +294,14 @@ class ScheduleCore(ServiceCore):
 
     @staticmethod
     def _require_future(moment: datetime, now: datetime) -> None:
-        if moment.tzinfo is None:
+        """A moment a player or moderator may name: aware, ahead, and within a year (so
+        date arithmetic on it can never run off the calendar)."""
+        if not isinstance(moment, datetime) or moment.tzinfo is None:
             raise ServiceError("schedule.error.naive_time")
         if moment <= now:
             raise ServiceError("schedule.error.in_the_past", when=unix(moment), now=unix(now))
+        if moment > now + FURTHEST_AHEAD:
+            raise ServiceError("schedule.error.too_far", when=unix(moment))
 
 
 def _paused_for(audit: list[AuditRow]) -> timedelta:

@@ -8,15 +8,17 @@ from datetime import datetime, timedelta
 
 from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError
-from bot.services.pace import Pace, reminder_times, within_active_hours
+from bot.services.pace import MAX_HOURS, Pace, reminder_times, within_active_hours
 from bot.services.schedule_notices import channel_notice, tidy_hours, unix
 from bot.services.schedule_record import Waiting
 from bot.storage import AuditRecord, CampaignRow, DeadlineRow, OutboxRecord
 
 
 def _positive_hours(hours: float) -> timedelta:
-    if not hours > 0:
-        raise ServiceError("schedule.error.bad_extension", hours=hours)
+    """A sane extension: more than nothing, less than the longest pace (no NaN, no 10¹⁶)."""
+    number = isinstance(hours, int | float) and not isinstance(hours, bool)
+    if not (number and 0 < hours <= MAX_HOURS):
+        raise ServiceError("schedule.error.bad_extension", hours=str(hours)[:20])
     return timedelta(hours=hours)
 
 

@@ -82,7 +82,7 @@ def checked_pace(base: Pace, changes: dict[str, Any]) -> Pace:
     zone = str(merged.get("time_zone", "UTC"))
     try:
         ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a path
         raise ServiceError("schedule.error.unknown_time_zone", zone=zone[:60]) from None
     try:
         pace = Pace.model_validate(merged)

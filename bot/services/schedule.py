@@ -52,10 +52,12 @@ class CampaignSchedule(
         campaign = await self._campaign(campaign_id)
         if campaign.status == "finished":
             raise ServiceError("service.error.campaign_finished", campaign=campaign_id)
+        if not isinstance(changes, dict):
+            raise ServiceError("schedule.error.bad_pace", setting="pace", value=str(changes)[:40])
         changes = dict(changes)
         preset = changes.pop("preset", None)
         if preset is not None:
-            if preset not in PRESETS:
+            if not isinstance(preset, str) or preset not in PRESETS:
                 raise ServiceError("schedule.error.unknown_preset", preset=str(preset)[:20])
             changes = PRESETS[preset] | changes
         record, version = await self._record(campaign_id)
