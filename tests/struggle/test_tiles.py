@@ -52,6 +52,8 @@ def test_a_used_single_use_tile_cannot_be_bought_back_the_same_round(dice: list[
     )
     assert state.stock["surprise_attack"] == 1
     assert "surprise_attack" not in offered(state, "buy")
+    state, _ = run(state, ("GBR", {"type": "end_turn"}))
+    assert state.active == "FRA" and "surprise_attack" in offered(state, "buy")
 
 
 def test_pirates_capture_a_token_that_then_pays_and_scores_nothing(dice: list[int]) -> None:
