@@ -18,8 +18,9 @@ from bot.discord.language import tr, user_language
 from bot.discord.orders import carry_out, open_choice
 from rulesets.core import Choice, Prompt
 
-BUTTON_LIMIT = 20  # four rows of five; more choices go in a select menu
-SELECT_LIMIT = 25
+BUTTON_LIMIT = 20  # four rows of five; more choices go in select menus
+SELECT_LIMIT = 25  # options in one select menu
+SELECT_MENUS = 5  # one per row; beyond 125 choices, /play's autocomplete finds the rest
 _SEAT = r"[A-Za-z0-9_\-]{1,40}"
 
 
@@ -27,8 +28,8 @@ def button_id(campaign_id: int, seq: int, seat: str, index: int) -> str:
     return f"courier:c:{campaign_id}:{seq}:{seat}:{index}"
 
 
-def select_id(campaign_id: int, seq: int, seat: str) -> str:
-    return f"courier:s:{campaign_id}:{seq}:{seat}"
+def select_id(campaign_id: int, seq: int, seat: str, page: int) -> str:
+    return f"courier:s:{campaign_id}:{seq}:{seat}:{page}"
 
 
 async def choose(
@@ -79,19 +80,22 @@ class ChoiceButton(
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"courier:s:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT})",
+    template=rf"courier:s:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<page>\d+)",
 ):
+    """One page of up to 25 choices; option values are indices in the whole prompt."""
+
     def __init__(
         self,
         campaign_id: int,
         seq: int,
         seat: str,
+        page: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=select_id(campaign_id, seq, seat),
+                custom_id=select_id(campaign_id, seq, seat, page),
                 options=options or [discord.SelectOption(label="?", value="0")],
                 placeholder=placeholder,
             )
@@ -106,7 +110,7 @@ class ChoiceSelect(
         match: re.Match[str],
         /,
     ) -> ChoiceSelect:
-        return cls(int(match["campaign"]), int(match["seq"]), match["seat"])
+        return cls(int(match["campaign"]), int(match["seq"]), match["seat"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
@@ -173,11 +177,14 @@ def prompt_view(
         for index, label in enumerate(labels):
             view.add_item(ChoiceButton(campaign_id, seq, prompt.seat, index, label))
         return view
-    options = [
-        discord.SelectOption(label=label, value=str(index))
-        for index, label in enumerate(labels[:SELECT_LIMIT])
-    ]
-    view.add_item(
-        ChoiceSelect(campaign_id, seq, prompt.seat, options, tr("discord.prompt.pick", language))
-    )
+    for page in range(min(SELECT_MENUS, -(-len(labels) // SELECT_LIMIT))):
+        first = page * SELECT_LIMIT
+        options = [
+            discord.SelectOption(label=label, value=str(index))
+            for index, label in enumerate(labels[first : first + SELECT_LIMIT], start=first)
+        ]
+        placeholder = tr(
+            "discord.prompt.pick_range", language, first=first + 1, last=first + len(options)
+        )
+        view.add_item(ChoiceSelect(campaign_id, seq, prompt.seat, page, options, placeholder))
     return view

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.components import prompt_view
+from bot.discord.components import SELECT_LIMIT, SELECT_MENUS, prompt_view
 from bot.i18n import localise_value, render, translate
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ class PromptBoard:
                 text=render(prompt.text, campaign.language),
                 campaign=campaign_id,
             )
+            if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
+                content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
             view = prompt_view(
                 campaign.ruleset, campaign_id, campaign.seq, prompt, campaign.language
             )

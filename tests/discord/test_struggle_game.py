@@ -65,8 +65,20 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
         assert not joined.ephemeral
     await t.alice.slash(t.channel, "campaign start")
 
+    # The first placement offers more choices than buttons hold: it is made in a select menu.
     rng = random.Random(seed)
-    for step in range(support_step):
+    state = await service.state_at(campaign.id, 0)
+    prompt = (await service.prompts(campaign.id))[0]
+    chosen = prompt.find(policy_action(state, prompt, rng, 0))
+    assert chosen is not None and len(prompt.choices) > 20
+    index = prompt.choices.index(chosen)
+    menu = f"courier:s:{campaign.id}:0:{prompt.seat}:{index // 25}"
+    picked = await players[prompt.seat].select(
+        t.last_prompt_for(players[prompt.seat]), [str(index)], custom_id=menu
+    )
+    assert "Order accepted" in text_of(picked)
+
+    for step in range(1, support_step):
         state = await service.state_at(campaign.id, (await service.get_campaign(campaign.id)).seq)
         prompt = (await service.prompts(campaign.id))[0]
         action = policy_action(state, prompt, rng, step)
