@@ -46,6 +46,7 @@ from bot.storage.base import (
 from bot.storage.migrate import migrate
 
 BUSY_TIMEOUT_MS = 10_000
+_SQLITE_INTEGERS = range(-(2**63), 2**63)
 
 
 def _json(value: Any) -> str:
@@ -189,6 +190,9 @@ class SqliteStore:
                 raise
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
+            # A number SQLite cannot store (a forged id) matches no row; sqlite3 would raise.
+            return []
         async with self._lock, self._db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 

@@ -41,7 +41,7 @@ async def fingerprint(service: CampaignService, campaign_id: int) -> tuple[Any, 
     audit trail."""
     campaign = await service.get_campaign(campaign_id)
     digest = None
-    if campaign.status != "lobby":
+    if campaign.seq >= 0:  # a campaign ended in the lobby has no state
         digest = state_hash(await service.state_at(campaign_id, campaign.seq))
     holders = {seat: row.user_id for seat, row in (await service.holders(campaign_id)).items()}
     return (
