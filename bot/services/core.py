@@ -56,9 +56,6 @@ class ServiceCore:
     # Lookups -------------------------------------------------------------------------
 
     async def _campaign(self, campaign_id: int) -> CampaignRow:
-        # A forged component id can carry any number; one SQLite cannot hold names no campaign.
-        if campaign_id not in range(-(2**63), 2**63):
-            raise ServiceError("service.error.unknown_campaign", campaign=str(campaign_id)[:20])
         campaign = await self._store.get_campaign(campaign_id)
         if campaign is None:
             raise ServiceError("service.error.unknown_campaign", campaign=campaign_id)
