@@ -91,10 +91,10 @@ def bid_prompt(state: StruggleState) -> Prompt:
     seat = auction.bidder
     low = lowest_bid(auction)
     ceiling = bid_ceiling(state)
+    shown = {"high_bid": auction.high_bid, "high_bidder": auction.high_bidder}
     if auction.forced_opening:
-        return _prompt(
-            seat, "bid", [Choice.of(Bid(amount=0, a=a, b=b)) for a, b in proposals(state)]
-        )
+        opening = [Choice.of(Bid(amount=0, a=a, b=b)) for a, b in proposals(state)]
+        return _prompt(seat, "bid", opening, **shown)
     choices: list[Choice] = [Choice.of(PassBid())]
     if low <= ceiling:
         span = IntRange(low=low, high=ceiling)
@@ -102,7 +102,7 @@ def bid_prompt(state: StruggleState) -> Prompt:
         choices += [Choice.of(Bid(amount=low, a=a, b=b), amount=span) for a, b in pairs]
         if option(state, "sealed_proxy_bidding"):
             choices += [Choice.of(ProxyBid(maximum=low, a=a, b=b), maximum=span) for a, b in pairs]
-    return _prompt(seat, "bid", choices, high_bid=auction.high_bid, high_bidder=auction.high_bidder)
+    return _prompt(seat, "bid", choices, **shown)
 
 
 def action_prompt(state: StruggleState, power: str) -> Prompt:
