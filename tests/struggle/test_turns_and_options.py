@@ -183,3 +183,37 @@ def test_option_raiders_may_not_strike_their_buyer() -> None:
     state, _ = run(state, ("GBR", {"type": "buy", "tile": "pirates"}))
     targets = [c.action for c in STRUGGLE.prompts(state)[0].choices]
     assert targets == [{"type": "choose_token", "region": "NAM", "power": "FRA"}]
+
+
+def test_option_alliance_tiles_need_a_unit_of_their_kind(dice: list[int]) -> None:
+    for needs_unit, asked in ((False, True), (True, False)):
+        state = scenario(["GBR"], ["FRA"], alliance_needs_unit=needs_unit)
+        put(state, "GER", "FRA", tokens=1)
+        give(state, "GBR", "bavaria")
+        dice += [6, 2, 2, 2]
+        state, _ = run(
+            state,
+            ("GBR", {"type": "attack"}),
+            ("GBR", {"type": "choose_region", "region": "GER"}),
+            ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+        )
+        assert (pending_kind(state) == ("GBR", "alliance_tile")) is asked
+        if asked:
+            state, _ = run(
+                state, ("GBR", {"type": "alliance_stage", "tile": "bavaria", "stage": "land"})
+            )
+
+
+def test_option_a_natural_seven_may_take_a_fort_on_a_tie(dice: list[int]) -> None:
+    for allowed, fort_left in ((False, 1), (True, 0)):
+        state = scenario(["GBR"], ["FRA"], fort_dies_to_seven_on_tie=allowed)
+        put(state, "GER", "GBR", armies=2)
+        put(state, "GER", "FRA", forts=1, tokens=1)
+        dice += [4, 3, 3, 4]  # 2 + 1 = 3 against 2 + 1 = 3, both natural 7s
+        state, _ = run(
+            state,
+            ("GBR", {"type": "attack"}),
+            ("GBR", {"type": "choose_region", "region": "GER"}),
+            ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+        )
+        assert state.regions["GER"].forts.get("FRA", 0) == fort_left
