@@ -84,6 +84,16 @@ async def test_a_french_campaign_posts_in_french(table: Table, mini_catalogues: 
     status = await t.bob.slash(t.channel, "campaign status")
     assert "en cours" in text_of(status)
 
+    # To the end: bob passes too, both call, and the final report is French.
+    await t.bob.click(t.last_prompt_for(t.bob), label="passer")
+    await t.alice.click(t.last_prompt_for(t.alice), label="annoncer haut")
+    await t.bob.click(t.last_prompt_for(t.bob), label="annoncer bas")
+    reports = [m for m in t.public_messages() if m.embeds]
+    final = reports[-1].embeds[0]
+    assert final.fields[0].name == "Scores finaux"
+    scores = final.fields[0].value or ""
+    assert "Rouge" in scores and "Bleu" in scores
+
 
 async def test_command_names_and_descriptions_are_localised(table: Table) -> None:
     translator = CourierTranslator()

@@ -118,3 +118,16 @@ async def test_admin_seat_options_are_suggested(table: Table) -> None:
     await open_mini_campaign(t)
     offered = await t.moderator.autocomplete(t.channel, "admin force", "seat", "bl")
     assert [choice["value"] for choice in offered] == ["blue"]
+
+
+async def test_a_campaign_is_invisible_from_another_server(table: Table) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    elsewhere = t.env.create_guild("Another table")
+    lounge = elsewhere.create_text_channel("lounge")
+    stranger = elsewhere.add_member(t.env.create_user("stranger"))
+    before = await _fingerprint(t.bot.service, campaign_id)
+    for command in ("me", "history", "map", "campaign status", "campaign join"):
+        refused = await stranger.slash(lounge, command, campaign=campaign_id)
+        _refused(refused, f"There is no campaign {campaign_id} on this server.")
+    assert await _fingerprint(t.bot.service, campaign_id) == before
