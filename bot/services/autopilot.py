@@ -9,15 +9,11 @@ from typing import Literal
 
 from bot.logging_setup import campaign_context
 from bot.services.core import rules_refusals
-from bot.services.deadlines import (
-    AUTOPILOT_ACTOR,
-    MISSED_ACTOR,
-    MISSED_AUTOPILOT_ACTOR,
-    ScheduleCore,
-)
+from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError
 from bot.services.models import ActionReport
 from bot.services.replay import START_ACTION
+from bot.services.schedule_base import AUTOPILOT_ACTOR, MISSED_ACTOR, MISSED_AUTOPILOT_ACTOR
 from bot.services.schedule_record import ScheduleRecord
 from bot.storage import CampaignRow, DeadlineRow
 from rulesets.core import IllegalAction

@@ -10,17 +10,20 @@ audit trail, pushes pending deadlines back by its length when play resumes.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore
-from bot.services.errors import ServiceError
+from bot.services.misses import ScheduleMisses
 from bot.services.models import ActionReport
-from bot.services.pace import due_after, within_active_hours
-from bot.services.schedule_notices import channel_notice, unix
+from bot.services.schedule_base import (
+    AUTOPILOT_ACTOR,
+    MISSED_ACTOR,
+    MISSED_AUTOPILOT_ACTOR,
+    ScheduleChanged,
+    log,
+)
 from bot.services.schedule_record import ScheduleRecord
 from bot.storage import (
     ActionRecord,
@@ -31,17 +34,9 @@ from bot.storage import (
     DeadlineRow,
     NewDeadline,
     OutboxRecord,
-    SeqConflict,
 )
 from rulesets.core import Outcome, Prompt, legal_prompts
 
-log = logging.getLogger("courier.services.schedule")
-
-# The log's actor for moves the scheduler makes: the default or the autopilot's choice for
-# a missed deadline, or the autopilot standing in for an absent player.
-MISSED_ACTOR = "courier:deadline"
-MISSED_AUTOPILOT_ACTOR = "courier:deadline-autopilot"
-AUTOPILOT_ACTOR = "courier:autopilot"
 _CLOSED_BY_ACTOR = {
     MISSED_ACTOR: "missed",
     MISSED_AUTOPILOT_ACTOR: "missed",
@@ -50,17 +45,9 @@ _CLOSED_BY_ACTOR = {
 # Acts after which a new deadline counts from the act, not from the last log entry.
 _RESTARTING_ACTS = {"undo", "rollback", "resume", "correct", "import"}
 _SYNC_ATTEMPTS = 3
-FURTHEST_AHEAD = timedelta(days=366)
 
 
-class ScheduleChanged(ServiceError):
-    """Someone else changed the schedule record at the same moment: try again."""
-
-    def __init__(self, campaign_id: int) -> None:
-        super().__init__("schedule.error.changed", campaign=campaign_id)
-
-
-class ScheduleCore(ServiceCore):
+class ScheduleCore(ScheduleMisses):
     # Every accepted step passes here: the step is committed by `ServiceCore`, then the
     # deadlines follow its prompts at once. (Sync is idempotent: the scheduler's tick would
     # catch up anyway, but players should see their new deadline with the new prompt.)
@@ -91,58 +78,6 @@ class ScheduleCore(ServiceCore):
             with campaign_context(campaign.id):
                 log.exception("deadlines could not follow step %s", report.seq)
         return report
-
-    # The record ------------------------------------------------------------------------
-
-    async def _record(self, campaign_id: int) -> tuple[ScheduleRecord, int | None]:
-        row = await self._store.load_schedule(campaign_id)
-        if row is None:
-            return ScheduleRecord(), None
-        return ScheduleRecord.model_validate(row.record), row.version
-
-    async def _save(
-        self,
-        campaign_id: int,
-        *,
-        record: ScheduleRecord | None = None,
-        version: int | None = None,
-        new: list[NewDeadline] | None = None,
-        changed: list[DeadlineRow] | None = None,
-        outbox: list[OutboxRecord] | None = None,
-        audit: AuditRecord | None = None,
-    ) -> None:
-        try:
-            await self._store.save_schedule(
-                campaign_id,
-                self._clock.now(),
-                record=None if record is None else record.model_dump(mode="json"),
-                expected_version=version,
-                new_deadlines=new or [],
-                changed_deadlines=changed or [],
-                outbox=outbox or [],
-                audit=audit,
-            )
-        except SeqConflict:
-            raise ScheduleChanged(campaign_id) from None
-
-    # When a deadline falls -------------------------------------------------------------
-
-    @staticmethod
-    def _due(record: ScheduleRecord, seat: str, start: datetime, urgency: str) -> datetime:
-        """The deadline of a decision asked at `start`: the pace's duration, with the clock
-        stopped while the seat's holder is away (pause-mode vacations), moved into the
-        next active period."""
-        pace = record.pace
-        pausing = pace.vacation_mode == "pause"
-        away = record.away(seat, start) if pausing else None
-        if away is not None:
-            start = away.ends_at
-        due = due_after(pace, start, urgency)
-        if pausing:
-            for vacation in record.vacations_of(seat):
-                if start <= vacation.starts_at < due:
-                    due += vacation.ends_at - vacation.starts_at
-        return within_active_hours(pace, due)
 
     # Following the prompts -------------------------------------------------------------
 
@@ -239,69 +174,8 @@ class ScheduleCore(ServiceCore):
             )
         return new
 
-    async def _miss_notices(
-        self, campaign: CampaignRow, record: ScheduleRecord, deadline: DeadlineRow
-    ) -> list[OutboxRecord]:
-        """The table hears of the miss; moderators hear when it is one too many in a row."""
-        rows = channel_notice(
-            campaign,
-            "schedule.notice.missed",
-            seat=deadline.seat,
-            kind=deadline.kind,
-            policy=record.pace.policy(deadline.urgency),
-        )
-        in_a_row = 1 + await self._misses_in_a_row(campaign.id, deadline.seat)
-        log.info(
-            "campaign %s: %s missed a deadline (%s in a row)", campaign.id, deadline.seat, in_a_row
-        )
-        if in_a_row == record.pace.misses_before_flag:
-            rows += channel_notice(
-                campaign,
-                "schedule.notice.replacement_needed",
-                payload_kind="moderator_alert",
-                seat=deadline.seat,
-                misses=in_a_row,
-            )
-        return rows
-
-    async def _misses_in_a_row(self, campaign_id: int, seat: str) -> int:
-        """Closed deadlines the seat's current holder missed since they last answered."""
-        holder = (await self._current_tenures(campaign_id)).get(seat)
-        tenure_start = None if holder is None else holder.started_at
-        count = 0
-        for deadline in reversed(await self._store.deadlines(campaign_id, pending_only=False)):
-            if deadline.seat != seat or deadline.state in ("pending", "cancelled", "autopilot"):
-                continue
-            if tenure_start is not None and deadline.armed_at < tenure_start:
-                break
-            if deadline.state != "missed":
-                break
-            count += 1
-        return count
-
-    async def flagged_seats(self, campaign_id: int) -> dict[str, int]:
-        """Seats whose current holder missed at least the pace's number of deadlines in a
-        row (moderators were told when it happened), with the count."""
-        campaign = await self._campaign(campaign_id)
-        await self._sync(campaign)
-        record, _ = await self._record(campaign_id)
-        seats = {d.seat for d in await self._store.deadlines(campaign_id, pending_only=False)}
-        counts = {seat: await self._misses_in_a_row(campaign_id, seat) for seat in sorted(seats)}
-        return {seat: n for seat, n in counts.items() if n >= record.pace.misses_before_flag}
-
     async def _pending_of(self, campaign: CampaignRow, seat: str) -> DeadlineRow | None:
         return next((d for d in await self._sync(campaign) if d.seat == seat), None)
-
-    @staticmethod
-    def _require_future(moment: datetime, now: datetime) -> None:
-        """A moment a player or moderator may name: aware, ahead, and within a year (so
-        date arithmetic on it can never run off the calendar)."""
-        if not isinstance(moment, datetime) or moment.tzinfo is None:
-            raise ServiceError("schedule.error.naive_time")
-        if moment <= now:
-            raise ServiceError("schedule.error.in_the_past", when=unix(moment), now=unix(now))
-        if moment > now + FURTHEST_AHEAD:
-            raise ServiceError("schedule.error.too_far", when=unix(moment))
 
 
 def _paused_for(audit: list[AuditRow]) -> timedelta:

@@ -1,4 +1,4 @@
-"""Who the table is waiting for, and reminding them before their time runs out."""
+"""Who the table is waiting for (and who keeps missing), and reminding them in time."""
 
 from __future__ import annotations
 
@@ -35,6 +35,16 @@ class ScheduleReminders(ScheduleCore):
             )
             for deadline in pending
         ]
+
+    async def flagged_seats(self, campaign_id: int) -> dict[str, int]:
+        """Seats whose current holder missed at least the pace's number of deadlines in a
+        row (moderators were told when it happened), with the count."""
+        campaign = await self._campaign(campaign_id)
+        await self._sync(campaign)
+        record, _ = await self._record(campaign_id)
+        seats = {d.seat for d in await self._store.deadlines(campaign_id, pending_only=False)}
+        counts = {seat: await self._misses_in_a_row(campaign_id, seat) for seat in sorted(seats)}
+        return {seat: n for seat, n in counts.items() if n >= record.pace.misses_before_flag}
 
     async def set_reminder_route(self, campaign_id: int, user_id: str, route: str) -> None:
         """Whether the player's reminders come in the channel or by direct message."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 
 from bot.logging_setup import campaign_context
-from bot.services.deadlines import ScheduleCore, log
+from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError, StaleSeq
+from bot.services.schedule_base import log
 from bot.services.schedule_notices import channel_notice, direct_notice
 from bot.storage import AuditRecord, NewHolder, SeatTaken, SeqConflict
 

@@ -55,3 +55,17 @@ async def test_a_substitute_takes_an_open_seat_and_gets_its_view_by_dm(table: Ta
     holders = await t.bot.service.holders(campaign_id)
     assert holders["blue"].user_id == str(t.carol.user.id)
     assert "You now play" in _dm_text(t.carol)
+
+
+async def test_a_short_handed_start_from_discord(table: Table) -> None:
+    t = table
+    await t.alice.slash(t.channel, "campaign create", game="mini")
+    campaign = await t.bot.service.campaign_for_channel(t.channel.id)
+    assert campaign is not None
+    await t.alice.slash(t.channel, "campaign join", seat="red")
+    refused = await t.bob.slash(t.channel, "campaign start-short-handed", seats="blue")
+    assert refused.ephemeral
+    assert (await t.bot.service.get_campaign(campaign.id)).status == "lobby"
+    started = await t.alice.slash(t.channel, "campaign start-short-handed", seats="blue")
+    assert started.ephemeral and "autopilot" in text_of(started)
+    assert (await t.bot.service.state_at(campaign.id, 0)).seats == ["red", "blue"]

@@ -1,5 +1,5 @@
-"""/campaign waiting, pace, extend, vacation, remind-me, open-seat and sub; and the loop that
-runs the scheduler every minute.
+"""/campaign waiting, pace, extend, vacation, remind-me, open-seat, sub and
+start-short-handed; and the loop that runs the scheduler every minute.
 
 The commands join the existing /campaign group (as the trust cog's do). They stay thin:
 each reads its options, calls one service method and answers privately; the service
@@ -17,7 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord.access import campaign_in_scope, is_moderator, require_moderator
+from bot.discord.access import (
+    campaign_in_scope,
+    is_moderator,
+    require_creator_or_moderator,
+    require_moderator,
+)
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
@@ -261,6 +266,24 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         await _reply(interaction, "schedule.cmd.sub", seat=str(localise_value(taken, language)))
         await bot.after_change(found.id)
 
+    @app_commands.command(
+        name="start-short-handed", description="Start with the autopilot in the empty seats"
+    )
+    @app_commands.describe(seats="The empty seats the autopilot plays, e.g. PRU, AUS")
+    @app_commands.guild_only()
+    async def start_short_handed_command(
+        interaction: discord.Interaction[Any], seats: str, campaign: int | None = None
+    ) -> None:
+        bot = _bot(interaction)
+        found = await campaign_in_scope(bot, interaction, campaign)
+        require_creator_or_moderator(bot, interaction, found)
+        chosen = [seat.strip() for seat in seats.split(",") if seat.strip()]
+        await bot.service.start_with_autopilot(found.id, str(interaction.user.id), chosen)
+        language = user_language(interaction)
+        names = ", ".join(str(localise_value(seat, language)) for seat in chosen)
+        await _reply(interaction, "schedule.cmd.started_short_handed", seats=names)
+        await bot.after_change(found.id)
+
     async def open_seats(
         interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
@@ -282,6 +305,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         remind_me_command,
         open_seat_command,
         sub_command,
+        start_short_handed_command,
     ]
 
 
