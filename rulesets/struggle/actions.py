@@ -57,6 +57,12 @@ class GiveGold(Order):
     amount: int
 
 
+class Shop(Order):
+    """Start the Buy action: the tiles on offer come next."""
+
+    type: Literal["shop"] = "shop"
+
+
 class Buy(Order):
     type: Literal["buy"] = "buy"
     tile: str
@@ -183,6 +189,7 @@ StruggleAction = Annotated[
     | PassAction
     | EndTurn
     | GiveGold
+    | Shop
     | Buy
     | Build
     | Move

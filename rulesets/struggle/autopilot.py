@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rulesets.core import Choice, Prompt
 from rulesets.struggle.combat import other, totals
 from rulesets.struggle.state import Side, StruggleState, game_data, units_in
+from rulesets.struggle.tiles import buyable
 
 if TYPE_CHECKING:
     from rulesets.core import Ruleset
@@ -84,17 +85,28 @@ def _action(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choic
     builds = [c for c in _of_kind(prompt, "build") if c.action["unit"] != "fort"]
     if builds and holder.population >= 2:
         return builds[pick % len(builds)]
-    data = game_data(state)
-    affordable = [
-        c
-        for c in _of_kind(prompt, "buy")
-        if data.tile(c.action["tile"]).gold + GOLD_KEPT_FOR_UPKEEP <= holder.gold
-        and data.tile(c.action["tile"]).unrest == 0
-        and data.tile(c.action["tile"]).effect not in ("pirates", "slave_revolt")
-    ]
-    if affordable:
-        return affordable[pick % len(affordable)]
+    if _of_kind(prompt, "shop") and worth_buying(state, seat):
+        return _of_kind(prompt, "shop")[0]
     return prompt.choices[0]
+
+
+def worth_buying(state: StruggleState, seat: str) -> list[str]:
+    """Tiles on offer it can pay for from cash, keeping gold for upkeep, with no unrest."""
+    data = game_data(state)
+    gold = state.powers[seat].gold
+    return [
+        tile
+        for tile in buyable(state, seat)
+        if data.tile(tile).gold + GOLD_KEPT_FOR_UPKEEP <= gold
+        and data.tile(tile).unrest == 0
+        and data.tile(tile).effect not in ("pirates", "slave_revolt")
+    ]
+
+
+def _buy_which(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    wanted = worth_buying(state, seat)
+    found = [c for c in prompt.choices if c.action.get("tile") in wanted]
+    return found[pick % len(found)] if found else prompt.choices[0]
 
 
 def _attack_region(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
@@ -145,6 +157,7 @@ CHOOSERS = {
     "place_unit": _place,
     "bid": _bid,
     "choose_action": _action,
+    "buy_which": _buy_which,
     "attack_region": _attack_region,
     "attack_target": _attack_target,
     "build_where": _build_where,

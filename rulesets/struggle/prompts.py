@@ -27,6 +27,7 @@ from rulesets.struggle.actions import (
     PassBid,
     PlaceUnit,
     ProxyBid,
+    Shop,
     Support,
     UseTile,
     Withdraw,
@@ -108,7 +109,8 @@ def bid_prompt(state: StruggleState) -> Prompt:
 def action_prompt(state: StruggleState, power: str) -> Prompt:
     choices = [Choice.of(PassAction()), Choice.of(EndTurn())]
     holder = state.powers[power]
-    choices += [Choice.of(Buy(tile=tile)) for tile in buyable(state, power)]
+    if buyable(state, power):
+        choices.append(Choice.of(Shop()))
     if holder.population >= 1:
         choices += [
             Choice.of(Build(unit=unit))
@@ -152,6 +154,9 @@ def step_prompt(state: StruggleState, power: str) -> Prompt:
     if kind == "build_where":
         assert step.unit is not None
         return _prompt(power, kind, _regions(build_places(state, power, step.unit)), unit=step.unit)
+    if kind == "buy_which":
+        tiles = [Choice.of(Buy(tile=tile)) for tile in buyable(state, power)]
+        return _prompt(power, kind, cancel + tiles)
     if kind == "militia":
         return _prompt(power, kind, yes_no_choices("militia"))
     if kind == "move_pick":

@@ -132,8 +132,8 @@ def _pass_action(ctx: Ctx, seat: str, action: act.PassAction) -> None:
     action_done(ctx)
 
 
-def _attack(ctx: Ctx, seat: str, action: act.Attack) -> None:
-    ctx.state.step = Step(kind="attack_region")
+def _open_step(ctx: Ctx, kind: str) -> None:
+    ctx.state.step = Step(kind=kind)
 
 
 def _choose_region(ctx: Ctx, seat: str, action: act.ChooseRegion) -> None:
@@ -204,10 +204,11 @@ HANDLERS: dict[type, Any] = {
     act.PassAction: _pass_action,
     act.EndTurn: lambda ctx, seat, a: end_turn(ctx),
     act.GiveGold: lambda ctx, seat, a: give_gold(ctx, seat, a.to, a.amount),
+    act.Shop: lambda ctx, seat, a: _open_step(ctx, "buy_which"),
     act.Buy: lambda ctx, seat, a: buy_tile(ctx, seat, a.tile),
     act.Build: lambda ctx, seat, a: start_build(ctx, seat, a.unit),
     act.Move: lambda ctx, seat, a: start_move(ctx, seat),
-    act.Attack: _attack,
+    act.Attack: lambda ctx, seat, a: _open_step(ctx, "attack_region"),
     act.Colonise: lambda ctx, seat, a: take_marker(ctx, seat, a.marker, "pop"),
     act.Enslave: lambda ctx, seat, a: take_marker(ctx, seat, a.marker, "slaves"),
     act.UseTile: lambda ctx, seat, a: use_tile(ctx, seat, a.tile),

@@ -30,7 +30,10 @@ def test_the_autopilot_does_not_borrow_for_a_tile() -> None:
     state.powers["GBR"].gold = 5
     assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "pass_action"
     state.powers["GBR"].gold = 12
-    assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "buy"
+    assert STRUGGLE.autopilot_action(state, "GBR", 0)["type"] == "shop"
+    state, _ = run(state, ("GBR", {"type": "shop"}))
+    tile = STRUGGLE.autopilot_action(state, "GBR", 0)["tile"]
+    assert tile not in ("industry", "pirates", "slave_revolt")
 
 
 def test_the_autopilot_attacks_only_a_neutral_it_clearly_outnumbers() -> None:

@@ -14,24 +14,29 @@ def kinds(state: StruggleState) -> list[str]:
     return [choice.kind for choice in STRUGGLE.prompts(state)[0].choices]
 
 
-def offered(state: StruggleState, kind: str) -> list[str]:
-    return [
-        str(choice.action.get("tile"))
-        for choice in STRUGGLE.prompts(state)[0].choices
-        if choice.kind == kind
-    ]
+def on_offer(state: StruggleState) -> list[str]:
+    """The tiles the active player could buy now (none if Buy is not open to it)."""
+    if "shop" not in kinds(state):
+        return []
+    assert state.active is not None
+    shop, _ = run(state, (state.active, {"type": "shop"}))
+    return [str(c.action["tile"]) for c in STRUGGLE.prompts(shop)[0].choices if c.kind == "buy"]
 
 
 def test_a_tile_is_bought_once_per_round_and_paid_for() -> None:
     state = scenario(["GBR"], ["FRA"])
-    state, _ = run(state, ("GBR", {"type": "buy", "tile": "army_training"}))
+    state, _ = run(
+        state, ("GBR", {"type": "shop"}), ("GBR", {"type": "buy", "tile": "army_training"})
+    )
     assert state.powers["GBR"].gold == 7 and state.stock["army_training"] == 5
-    assert offered(state, "buy") == []
+    assert on_offer(state) == []
 
 
 def test_industry_gives_three_vp_at_once_and_costs_unrest() -> None:
     state = scenario(["GBR"], ["FRA"])
-    state, events = run(state, ("GBR", {"type": "buy", "tile": "industry"}))
+    state, events = run(
+        state, ("GBR", {"type": "shop"}), ("GBR", {"type": "buy", "tile": "industry"})
+    )
     assert state.powers["GBR"].vp == 3 and state.powers["GBR"].unrest == 2
     assert first(events, "soe.unrest_taken").visible_to == ["GBR"]
 
@@ -51,9 +56,9 @@ def test_a_used_single_use_tile_cannot_be_bought_back_the_same_round(dice: list[
         ("GBR", {"type": "answer", "question": "surprise", "yes": True}),
     )
     assert state.stock["surprise_attack"] == 1
-    assert "surprise_attack" not in offered(state, "buy")
+    assert "surprise_attack" not in on_offer(state)
     state, _ = run(state, ("GBR", {"type": "end_turn"}))
-    assert state.active == "FRA" and "surprise_attack" in offered(state, "buy")
+    assert state.active == "FRA" and "surprise_attack" in on_offer(state)
 
 
 def test_pirates_capture_a_token_that_then_pays_and_scores_nothing(dice: list[int]) -> None:
@@ -62,6 +67,7 @@ def test_pirates_capture_a_token_that_then_pays_and_scores_nothing(dice: list[in
     dice += [6, 1, 3, 3]  # pirates 1 + 5 against France's 0 ships + 0
     state, events = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "pirates"}),
         ("GBR", {"type": "choose_token", "region": "CAR", "power": "FRA"}),
     )
@@ -83,6 +89,7 @@ def test_beaten_pirates_go_back_to_stock_at_once(dice: list[int]) -> None:
     dice += [3, 3, 5, 2]
     state, events = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "pirates"}),
         ("GBR", {"type": "choose_token", "region": "CAR", "power": "FRA"}),
     )
@@ -98,6 +105,7 @@ def test_any_player_may_beat_the_pirates_at_sea_to_free_the_token(dice: list[int
     dice += [6, 1, 3, 3]
     state, _ = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "pirates"}),
         ("GBR", {"type": "choose_token", "region": "CAR", "power": "FRA"}),
     )
@@ -119,6 +127,7 @@ def test_slave_revolt_strikes_on_land_at_three_against_armies_and_forts(dice: li
     dice += [3, 3, 3, 3]  # revolt 3 against a fort 2 + naval support 1: a tie
     state, events = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "slave_revolt"}),
         ("GBR", {"type": "choose_token", "region": "SAM", "power": "FRA"}),
     )
@@ -168,7 +177,7 @@ def test_banking_borrows_three_gold_per_unrest() -> None:
     state = scenario(["GBR"], ["FRA"])
     give(state, "GBR", "banking")
     state.powers["GBR"].gold = 0
-    state, _ = run(state, ("GBR", {"type": "buy", "tile": "war_office"}))
+    state, _ = run(state, ("GBR", {"type": "shop"}), ("GBR", {"type": "buy", "tile": "war_office"}))
     assert state.powers["GBR"].unrest == 2 and state.powers["GBR"].gold == 2
 
 
@@ -177,6 +186,7 @@ def test_diplomatic_service_takes_an_alliance_tile_beside_a_purchase() -> None:
     give(state, "GBR", "diplomatic_service")
     state, _ = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "army_training"}),
         ("GBR", {"type": "use_tile", "tile": "diplomatic_service"}),
         ("GBR", {"type": "choose_tile", "tile": "bavaria"}),
@@ -265,6 +275,7 @@ def test_a_winning_slave_revolt_holds_the_token_until_beaten_on_land(dice: list[
     dice += [3, 3, 2, 2]  # the revolt's 3 against France's 0
     state, _ = run(
         state,
+        ("GBR", {"type": "shop"}),
         ("GBR", {"type": "buy", "tile": "slave_revolt"}),
         ("GBR", {"type": "choose_token", "region": "CAR", "power": "FRA"}),
     )

@@ -177,10 +177,11 @@ def test_option_tile_builds_spend_an_action() -> None:
 def test_option_raiders_may_not_strike_their_buyer() -> None:
     state = scenario(["GBR"], ["FRA"], raiders_may_strike_own=False)
     put(state, "CAR", "GBR", tokens=1)
-    buys = [c.action["tile"] for c in STRUGGLE.prompts(state)[0].choices if c.kind == "buy"]
+    shop, _ = run(state, ("GBR", {"type": "shop"}))
+    buys = [c.action.get("tile") for c in STRUGGLE.prompts(shop)[0].choices]
     assert "pirates" not in buys
     put(state, "NAM", "FRA", tokens=1)
-    state, _ = run(state, ("GBR", {"type": "buy", "tile": "pirates"}))
+    state, _ = run(state, ("GBR", {"type": "shop"}), ("GBR", {"type": "buy", "tile": "pirates"}))
     targets = [c.action for c in STRUGGLE.prompts(state)[0].choices]
     assert targets == [{"type": "choose_token", "region": "NAM", "power": "FRA"}]
 
