@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets.core import IllegalAction
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.movement import destinations, may_enter
 from tests.struggle.helpers import first, give, put, run, scenario
@@ -189,3 +190,17 @@ def test_a_unit_built_for_a_colony_may_sink_and_its_population_is_spent(dice: li
     assert first(events, "soe.sea_roll").params["result"] == "lost"
     assert state.regions["IND"].fleets == {} and state.homes["GBR"].fleets == 0
     assert state.powers["GBR"].population == 4 and state.powers["GBR"].unrest == 1
+
+
+def test_an_unlisted_move_is_refused_with_a_reason() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "GER", "GBR", armies=1)
+    state, _ = run(
+        state,
+        ("GBR", {"type": "move"}),
+        ("GBR", {"type": "choose_unit", "unit": "army", "region": "GER"}),
+    )
+    with pytest.raises(IllegalAction) as refused:
+        run(state, ("GBR", {"type": "choose_region", "region": "NAM"}))
+    assert refused.value.key == "core.error.not_a_legal_choice"
+    assert refused.value.params == {"kind": "move_where"}
