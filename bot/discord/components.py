@@ -114,7 +114,8 @@ class ChoiceSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        index = int(values[0]) if values and values[0].isdigit() else -1
+        # isdecimal, not isdigit: '²' is a digit that int() refuses.
+        index = int(values[0]) if values and values[0].isdecimal() else -1
         await choose(interaction, self.campaign_id, self.seq, self.seat, index)
 
 
