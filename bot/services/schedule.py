@@ -9,6 +9,7 @@ where it stopped: a deadline missed while it was down fires once, at the first t
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -18,6 +19,7 @@ from bot.services.errors import ServiceError, StaleSeq
 from bot.services.extensions import ScheduleExtensions
 from bot.services.pace import PRESETS, Pace, checked_pace
 from bot.services.reminders import ScheduleReminders
+from bot.services.schedule_base import ScheduleChanged
 from bot.services.schedule_notices import channel_notice, tidy_hours
 from bot.services.schedule_record import ScheduleRecord, TickReport
 from bot.services.substitutes import ScheduleSubstitutes
@@ -108,13 +110,21 @@ class CampaignSchedule(
             now = self._clock.now()
             stand_in = self._next_stand_in(record, pending, set(holders))
             if stand_in is None:
+                noticed = TickReport()
                 changed, outbox = self._reminders_due(
-                    campaign, record, pending, holders, now, report
+                    campaign, record, pending, holders, now, noticed
                 )
                 if changed or outbox:
-                    await self._save(
-                        campaign_id, record=record, version=version, changed=changed, outbox=outbox
-                    )
+                    # A player who moved meanwhile wins; the next tick looks again.
+                    with contextlib.suppress(ScheduleChanged):
+                        await self._save(
+                            campaign_id,
+                            record=record,
+                            version=version,
+                            changed=changed,
+                            outbox=outbox,
+                        )
+                        report.add(noticed)
                 break
             deadline, how, missed = stand_in
             try:

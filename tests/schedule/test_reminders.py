@@ -4,6 +4,7 @@ and the list of seats the table is waiting for."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -76,3 +77,28 @@ async def test_an_unknown_route_or_a_stranger_is_refused(service: CampaignServic
     with pytest.raises(ServiceError) as refused:
         await service.set_reminder_route(campaign_id, "999", "dm")
     assert refused.value.key == "service.error.no_seat"
+
+
+async def test_a_reminder_racing_an_answer_is_dropped_not_written_over_it(
+    service: CampaignService,
+    clock: FakeClock,
+    scheduler: Scheduler,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    campaign_id = await started(service)
+    await service.waiting(campaign_id)
+    clock.advance(hours=24)
+    original_save = service._save
+
+    async def answer_first(*args: Any, **kwargs: Any) -> None:
+        monkeypatch.setattr(service, "_save", original_save)
+        await service.submit(campaign_id, RED, {"type": "pass"})  # lands mid-tick
+        await original_save(*args, **kwargs)
+
+    monkeypatch.setattr(service, "_save", answer_first)
+    assert (await scheduler.tick()).reminders == 0
+    assert await notices(service, campaign_id, "schedule.notice.reminder") == []
+    states = [
+        (d.seat, d.state) for d in await service.store.deadlines(campaign_id, pending_only=False)
+    ]
+    assert states == [("red", "answered"), ("blue", "pending")]
