@@ -153,6 +153,12 @@ def _last(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice 
     return prompt.choices[-1]
 
 
+def _alliance(state: StruggleState, seat: str, prompt: Prompt, pick: int) -> Choice | None:
+    """Always bring the tile in; on land, where every attack ends, if it may go there."""
+    land = [c for c in prompt.choices if c.action.get("stage") == "land"]
+    return land[0] if land else prompt.choices[-1]
+
+
 CHOOSERS = {
     "place_unit": _place,
     "bid": _bid,
@@ -164,6 +170,6 @@ CHOOSERS = {
     "naval_fight": _naval_fight,
     "use_reserve": _reserve,
     "fighting_withdrawal": _last,
-    "alliance_tile": _last,
+    "alliance_tile": _alliance,
     "blockade_support": _last,
 }
