@@ -3,17 +3,15 @@ a refusal changes nothing — in the campaign named or in any other."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.services import CampaignService, FakeClock, ServiceError, open_service
+from bot.services import CampaignService, ServiceError
+from tests.proof.hostile_arena import Arena
 from tests.proof.hostile_values import for_parameter, hostile_options
 from tests.proof.tables import fingerprint, mini_table
 
@@ -27,36 +25,6 @@ def service_methods() -> list[str]:
         for name, member in inspect.getmembers(CampaignService, inspect.iscoroutinefunction)
         if not name.startswith("_") and name not in NOT_CAMPAIGN_METHODS
     )
-
-
-class Arena:
-    """One service on its own loop for a whole hypothesis run (examples are synchronous)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.service: CampaignService = self.run(
-            open_service(folder / "hostile.sqlite3", FakeClock(), snapshot_every=2)
-        )
-        self.bystander = self.run(mini_table(self.service, ("red", "blue"), guild=999))
-        self.lobby = self.run(
-            self.service.create_campaign(
-                ruleset="mini", creator_id="1", guild_id=998, channel_id=1, options={}
-            )
-        ).id
-
-    def run(self, awaitable: Any) -> Any:
-        return self.loop.run_until_complete(awaitable)
-
-    def close(self) -> None:
-        self.run(self.service.close())
-        self.loop.close()
-
-
-@pytest.fixture(scope="module")
-def arena(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Arena]:
-    opened = Arena(tmp_path_factory.mktemp("hostile"))
-    yield opened
-    opened.close()
 
 
 def _arguments(
