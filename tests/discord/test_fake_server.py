@@ -17,7 +17,13 @@ from PIL import Image
 import bot.render
 from bot.discord.client import CourierBot
 from bot.discord.launcher import build_bot
-from tests.discord.fake_discord import CHANNEL_ID, GUILD_ID, OWNER_ID, FakeDiscord
+from tests.discord.fake_discord import (
+    APPLICATION_ID,
+    CHANNEL_ID,
+    GUILD_ID,
+    OWNER_ID,
+    FakeDiscord,
+)
 
 pytestmark = [
     pytest.mark.localsocket,
@@ -140,3 +146,15 @@ async def test_deliveries_survive_a_429_a_500_and_a_refused_request(
         f"Campaign {campaign_id}, step 0",
         f"Campaign {campaign_id}, step 1",
     ]
+
+
+async def test_commands_sync_to_the_development_server_when_one_is_set(
+    server: FakeDiscord, tmp_path: Path
+) -> None:
+    courier = build_bot(tmp_path / "courier.sqlite3", dev_guild_id=GUILD_ID)
+    task = asyncio.create_task(courier.start("fake-token"))
+    await asyncio.wait_for(server.ready.wait(), 10)
+    await courier.close()
+    await asyncio.wait_for(task, 10)
+    synced = [r.path for r in server.requests if r.method == "PUT"]
+    assert synced == [f"/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands"]
