@@ -80,3 +80,15 @@ def test_the_ruleset_registers_itself() -> None:
 
     assert registry.get("struggle") is STRUGGLE
     assert [seat.id for seat in STRUGGLE.seat_pool()] == default_data().power_ids
+
+
+def test_a_campaign_with_replacement_data_survives_a_json_round_trip() -> None:
+    from rulesets.struggle.state import StruggleState
+
+    data = raw()
+    data["rules"]["start_gold"] = 12
+    state = start(STRUGGLE, ["GBR", "FRA"], {}, "cd" * 32, data=data).state
+    reloaded = StruggleState.model_validate_json(state.model_dump_json())
+    assert reloaded == state
+    prompt = STRUGGLE.prompts(reloaded)[0]
+    assert prompt.kind == "place_unit" and reloaded.powers["GBR"].gold == 12
