@@ -1,4 +1,5 @@
-"""`python -m bot` runs the Discord bot; `python -m bot console` opens a local table."""
+"""`python -m bot` runs the Discord bot; `python -m bot console` opens a local table;
+`verify`, `import`, `backup` and `versions` are the trust tools of `bot.console.verify`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ NO_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
     " or in the environment, or try a game locally without Discord with `make console`."
 )
-USAGE = "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json | backup]"
+USAGE = (
+    "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json"
+    " | backup | versions]"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
-    if args[:1] in (["verify"], ["import"], ["backup"]):
+    if args[:1] in (["verify"], ["import"], ["backup"], ["versions"]):
         from bot.console.verify import main as trust_main
 
         return trust_main(args)

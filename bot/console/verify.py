@@ -1,9 +1,10 @@
-"""Trust from a terminal: `python -m bot verify|import|backup`.
+"""Trust from a terminal: `python -m bot verify|import|backup|versions`.
 
 `verify EXPORT.json` needs no database: anyone holding a campaign export with its seed can
 recompute every roll and replay the log. `import` loads an export into the database as a
 new campaign (refused, creating nothing, unless it replays exactly); `backup` copies the
-database while the bot may be running.
+database while the bot may be running; `versions` replays the campaigns recorded under
+another ruleset version than the code's, as the bot does at start-up.
 """
 
 from __future__ import annotations
@@ -68,6 +69,23 @@ async def backup_now(database: Path, directory: Path | None, keep: int, out: Tex
     return 0
 
 
+async def check_versions(database: Path, out: TextIO) -> int:
+    """Print one line per campaign replayed; 1 when any no longer replays."""
+    service = await open_service(database)
+    try:
+        reports = await service.check_versions()
+    finally:
+        await service.close()
+    for report in reports:
+        verdict = "ok" if report.ok else f"{report.problem} at step {report.seq}"
+        paused = " (paused)" if report.paused else ""
+        out.write(
+            f"campaign {report.campaign_id}: {report.ruleset} {report.recorded_version}"
+            f" -> {report.current_version}: {verdict}{paused}\n"
+        )
+    return 0 if all(report.ok for report in reports) else 1
+
+
 def _parser() -> argparse.ArgumentParser:
     from bot.config import Settings
 
@@ -90,15 +108,19 @@ def _parser() -> argparse.ArgumentParser:
     copy.add_argument("--db", type=Path, default=settings.database)
     copy.add_argument("--dir", type=Path, default=None, help="default: backups/ beside the db")
     copy.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="newest copies kept")
+    replay = commands.add_parser("versions", help="replay campaigns made under older rules")
+    replay.add_argument("--db", type=Path, default=settings.database)
     return parser
 
 
 def main(argv: list[str], out: TextIO | None = None) -> int:
-    """`argv` starts with the subcommand (verify, import or backup)."""
+    """`argv` starts with the subcommand (verify, import, backup or versions)."""
     args = _parser().parse_args(argv)
     stream = out or sys.stdout
     if args.command == "verify":
         return verify_file(args.export, args.lang, stream)
     if args.command == "import":
         return asyncio.run(import_file(args.export, args.db, args.reason, args.lang, stream))
+    if args.command == "versions":
+        return asyncio.run(check_versions(args.db, stream))
     return asyncio.run(backup_now(args.db, args.dir, args.keep, stream))

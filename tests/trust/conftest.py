@@ -4,11 +4,32 @@ miniature game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
 from rulesets import registry
+from rulesets.core import Ruleset
 from tests.discord.conftest import database, simcord_bot, table
 from tests.services.conftest import clock, db_path, service
 from tests.trust.dice_race import DICE_RACE
 
 registry.register(DICE_RACE)
+
+
+@pytest.fixture
+def rules_upgrade() -> Iterator[Callable[[Ruleset[Any]], None]]:
+    """Install a new version of a ruleset for one test; the old one comes back after it."""
+    replaced: list[Ruleset[Any]] = []
+
+    def install(ruleset: Ruleset[Any]) -> None:
+        replaced.append(registry.get(ruleset.name))
+        registry.register(ruleset)
+
+    yield install
+    for original in reversed(replaced):
+        registry.register(original)
+
 
 __all__ = ["clock", "database", "db_path", "service", "simcord_bot", "table"]

@@ -5,12 +5,18 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
 from bot.__main__ import main
 from bot.services import CampaignService, open_service
-from tests.services.conftest import play_to_the_end, started_table
+from tests.fixtures.mini_game import MiniGame
+from tests.services.conftest import RED, play_to_the_end, started_table
+
+
+class MiniGameTwo(MiniGame):
+    version: ClassVar[str] = "2"
 
 
 async def _in_thread(argv: list[str]) -> int:
@@ -76,3 +82,18 @@ async def test_import_and_backup_from_the_console(
         assert (await restored.get_campaign(1)).status == "finished"
     finally:
         await restored.close()
+
+
+async def test_versions_replays_campaigns_made_under_older_rules(
+    service: CampaignService,
+    db_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    rules_upgrade: Any,
+) -> None:
+    campaign_id = await started_table(service)
+    await service.submit(campaign_id, RED, {"type": "bid", "amount": 3})
+    assert await _in_thread(["versions", "--db", str(db_path)]) == 0
+    assert capsys.readouterr().out == ""  # nothing was made under other rules
+    rules_upgrade(MiniGameTwo())
+    assert await _in_thread(["versions", "--db", str(db_path)]) == 0
+    assert capsys.readouterr().out == "campaign 1: mini 1 -> 2: ok\n"

@@ -3,16 +3,12 @@ reported to the table and stops play instead of silently changing the game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
-import pytest
-
 from bot.services import CampaignService
-from rulesets import registry
 from rulesets.core import StepContext
 from tests.services.conftest import BLUE, RED, SEED
-from tests.trust.dice_race import DICE_RACE, DiceRace, RaceState, RollDie
+from tests.trust.dice_race import DiceRace, RaceState, RollDie
 
 
 class SameRulesNewVersion(DiceRace):
@@ -29,17 +25,6 @@ class DoubleDice(DiceRace):
         super().apply(ctx, seat, action)
         if isinstance(action, RollDie):
             ctx.state.totals[seat] += ctx.state.totals[seat] - before
-
-
-@pytest.fixture
-def rules_upgrade() -> Iterator[Any]:
-    """Install a new version of the dice race for one test."""
-
-    def install(ruleset: DiceRace) -> None:
-        registry.register(ruleset)
-
-    yield install
-    registry.register(DICE_RACE)
 
 
 async def _race(service: CampaignService, moves: tuple[str, ...] = ("roll", "hold")) -> int:

@@ -135,7 +135,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
     ) -> None:
         bot = _bot(interaction)
         require_moderator(bot, interaction)
-        found = await campaign_in_scope(bot, interaction, campaign)
+        found = await _campaign_here_or_named(bot, interaction, campaign)
         language = user_language(interaction)
         entries = (await bot.service.audit_log(found.id))[-AUDIT_LINES:]
         lines = audit_lines(entries, language) or [translate("trust.audit.empty", language)]
