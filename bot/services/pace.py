@@ -142,6 +142,9 @@ def due_after(pace: Pace, start: datetime, urgency: str) -> datetime:
 
 
 def reminder_times(pace: Pace, armed_at: datetime, due_at: datetime) -> list[datetime]:
-    """When to remind a seat that still owes its decision: shares of its whole time."""
+    """When to remind a seat that still owes its decision: shares of its whole time, each
+    held back to the active hours like deadlines are (but never past the deadline)."""
     span = due_at - armed_at
-    return [armed_at + span * share for share in pace.reminders]
+    return [
+        min(within_active_hours(pace, armed_at + span * share), due_at) for share in pace.reminders
+    ]

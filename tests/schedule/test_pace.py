@@ -92,3 +92,11 @@ def test_settings_not_named_keep_their_value() -> None:
     pace = checked_pace(Pace(), {"grace_hours": 6})
     assert pace.grace_hours == 6 and pace.hours == {"turn": 48, "reaction": 12}
     assert pace.active_from is None and checked_pace(pace, PARIS_EVENINGS).active_from == time(8)
+
+
+def test_reminders_wait_for_the_active_hours_too() -> None:
+    pace = checked_pace(Pace(), PARIS_EVENINGS)
+    # Armed Monday 20:00 UTC for 48 hours: half-way is Tuesday 21:00 in Paris, inside the
+    # active hours. Armed an hour later, half-way is 22:00 in Paris: it waits for 08:00.
+    assert reminder_times(pace, utc(5, 20), utc(7, 20))[0] == utc(6, 20)
+    assert reminder_times(pace, utc(5, 21), utc(7, 21))[0] == utc(7, 7)
