@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any
 
 from bot.logging_setup import campaign_context
@@ -57,6 +58,16 @@ class CorrectionPreview:
 
 
 @dataclass(frozen=True)
+class _Rewrite:
+    """What the corrected history writes: its log entries, reports and snapshots."""
+
+    entries: list[ActionRecord]
+    outbox: list[OutboxRecord]
+    snapshots: dict[int, dict[str, Any]]
+    scores: dict[str, int] | None
+
+
+@dataclass(frozen=True)
 class _Plan:
     campaign: CampaignRow
     steps: list[Replayed]
@@ -64,7 +75,70 @@ class _Plan:
     removed: list[ActionRecord]
 
 
+def _correction_audit(plan: _Plan, actor: str, reason: str, now: datetime) -> AuditRecord:
+    """The audit record of a correction: what it changed, kept, dropped, and the old rows."""
+    preview = plan.preview
+    return AuditRecord(
+        actor=actor,
+        act="correct",
+        reason=reason,
+        at=now,
+        seqs=[entry.seq for entry in plan.removed],
+        detail={
+            "seq": preview.seq,
+            "corrected_action": preview.corrected_action,
+            "kept": preview.kept,
+            "stopped_at": preview.stopped_at,
+            "stop_reason": preview.stop_reason,
+            "removed": [asdict(entry) | {"at": entry.at.isoformat()} for entry in plan.removed],
+        },
+    )
+
+
 class CampaignCorrection(ServiceCore):
+    async def _rewrite(self, plan: _Plan, actor: str, now: datetime) -> _Rewrite:
+        campaign = plan.campaign
+        tenures = await self._current_tenures(campaign.id)
+        holders = {seat: row.user_id for seat, row in tenures.items()}
+        rules = self._ruleset(campaign.ruleset)
+        entries: list[ActionRecord] = []
+        outbox: list[OutboxRecord] = []
+        snapshots: dict[int, dict[str, Any]] = {}
+        for step in plan.steps:
+            state = step.outcome.state
+            corrected = step is plan.steps[0]
+            entries.append(
+                ActionRecord(
+                    seq=state.seq,
+                    seat=step.original.seat,
+                    action=step.action,
+                    events=[event.model_dump(mode="json") for event in step.outcome.events],
+                    rolls=[roll.model_dump() for roll in step.outcome.rolls],
+                    state_hash=state_hash(state),
+                    # The corrected step is the moderator's; replayed ones stay their players'.
+                    actor=actor if corrected else step.original.actor,
+                    at=now if corrected else step.original.at,
+                )
+            )
+            if state.seq % self._snapshot_every == 0:
+                snapshots[state.seq] = state.model_dump(mode="json")
+            # The channel is told the corrected history step by step, dice included.
+            outbox += step_outbox(
+                campaign,
+                holders,
+                seq=state.seq,
+                seat=step.original.seat,
+                actor=entries[-1].actor,
+                events=step.outcome.events,
+                rolls=step.outcome.rolls,
+                prompts=legal_prompts(rules, state),
+                scores=rules.scores(state) if state.finished else None,
+                finished=state.finished,
+            )
+        final = plan.steps[-1].outcome.state
+        scores = rules.scores(final) if final.finished else None
+        return _Rewrite(entries, outbox, snapshots, scores)
+
     async def _plan_correction(
         self, campaign_id: int, seq: int, action: dict[str, Any] | str
     ) -> _Plan:
@@ -133,75 +207,25 @@ class CampaignCorrection(ServiceCore):
             if campaign.seq != expected_seq:
                 raise StaleSeq(campaign_id, campaign.seq)
             now = self._clock.now()
-            tenures = await self._current_tenures(campaign_id)
-            holders = {seat: row.user_id for seat, row in tenures.items()}
-            rules = self._ruleset(campaign.ruleset)
-            entries: list[ActionRecord] = []
-            outbox: list[OutboxRecord] = []
-            snapshots: dict[int, dict[str, Any]] = {}
-            for step in plan.steps:
-                state = step.outcome.state
-                entries.append(
-                    ActionRecord(
-                        seq=state.seq,
-                        seat=step.original.seat,
-                        action=step.action,
-                        events=[event.model_dump(mode="json") for event in step.outcome.events],
-                        rolls=[roll.model_dump() for roll in step.outcome.rolls],
-                        state_hash=state_hash(state),
-                        # The corrected step is the moderator's; replayed ones stay their players'.
-                        actor=actor if step is plan.steps[0] else step.original.actor,
-                        at=now if step is plan.steps[0] else step.original.at,
-                    )
-                )
-                if state.seq % self._snapshot_every == 0:
-                    snapshots[state.seq] = state.model_dump(mode="json")
-                outbox += step_outbox(
-                    campaign,
-                    holders,
-                    seq=state.seq,
-                    seat=step.original.seat,
-                    actor=entries[-1].actor,
-                    events=step.outcome.events,
-                    rolls=step.outcome.rolls,
-                    prompts=legal_prompts(rules, state),
-                    scores=rules.scores(state) if state.finished else None,
-                    finished=state.finished,
-                )
+            rewrite = await self._rewrite(plan, actor, now)
             preview = plan.preview
-            audit = AuditRecord(
-                actor=actor,
-                act="correct",
-                reason=reason,
-                at=now,
-                seqs=[entry.seq for entry in plan.removed],
-                detail={
-                    "seq": seq,
-                    "corrected_action": preview.corrected_action,
-                    "kept": preview.kept,
-                    "stopped_at": preview.stopped_at,
-                    "stop_reason": preview.stop_reason,
-                    "removed": [
-                        asdict(entry) | {"at": entry.at.isoformat()} for entry in plan.removed
-                    ],
-                },
-            )
+            audit = _correction_audit(plan, actor, reason, now)
             final = plan.steps[-1].outcome.state
             try:
                 await self._store.replace_log_after(
                     campaign_id,
                     seq - 1,
-                    entries,
+                    rewrite.entries,
                     expected_seq=expected_seq,
                     audit=audit,
                     new_status="finished" if final.finished else None,
-                    outbox=outbox,
-                    snapshots=snapshots,
+                    outbox=rewrite.outbox,
+                    snapshots=rewrite.snapshots,
                 )
             except SeqConflict:
                 raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None
             self._states.forget_after(campaign_id, seq - 1)
-            self._states.remember(campaign_id, final, entries[-1].state_hash)
+            self._states.remember(campaign_id, final, rewrite.entries[-1].state_hash)
             log.info(
                 "correction of seq %s by %s: kept %s, stopped at %s: %s",
                 seq,
@@ -219,5 +243,5 @@ class CampaignCorrection(ServiceCore):
                 rolls=[roll for step in plan.steps for roll in step.outcome.rolls],
                 prompts=preview.prompts,
                 finished=final.finished,
-                scores=rules.scores(final) if final.finished else None,
+                scores=rewrite.scores,
             )
