@@ -96,6 +96,7 @@ class CourierBot(commands.Bot):
         """Deliver what an earlier failure or a restart left in the outbox."""
         try:
             await self.courier.deliver_pending()
+            await self.prompt_board.retry_unposted()
         except Exception:
             log.exception("outbox sweep failed; next sweep in %ss", SWEEP_SECONDS)
 

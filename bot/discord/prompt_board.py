@@ -26,8 +26,27 @@ class PromptBoard:
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
         self._posted: dict[int, tuple[int, list[discord.Message]]] = {}
+        self._unposted: set[int] = set()  # campaigns whose last posting failed
 
     async def refresh(self, campaign_id: int, *, force: bool = False) -> None:
+        """Post the campaign's prompts unless they are up; a Discord failure is logged and
+        the posting retried by `retry_unposted` (the outbox sweep), never lost."""
+        try:
+            await self._refresh(campaign_id, force=force)
+        except discord.HTTPException:
+            log.warning("prompts of campaign %s not posted; will retry", campaign_id, exc_info=True)
+            self._unposted.add(campaign_id)
+            # Whatever was posted is closed and everything posted again on the retry.
+            _, posted = self._posted.get(campaign_id, (-1, []))
+            self._posted[campaign_id] = (-1, posted)
+        else:
+            self._unposted.discard(campaign_id)
+
+    async def retry_unposted(self) -> None:
+        for campaign_id in sorted(self._unposted):
+            await self.refresh(campaign_id)
+
+    async def _refresh(self, campaign_id: int, *, force: bool) -> None:
         service = self.bot.service
         campaign = await service.get_campaign(campaign_id)
         seq, old = self._posted.get(campaign_id, (-1, []))
@@ -59,7 +78,7 @@ class PromptBoard:
                 campaign.ruleset, campaign_id, campaign.seq, prompt, campaign.language
             )
             posted.append(await channel.send(content, view=view, allowed_mentions=PINGS))
-        self._posted[campaign_id] = (campaign.seq, posted)
+            self._posted[campaign_id] = (campaign.seq, posted)
 
     async def _close(self, messages: list[discord.Message], language: str) -> None:
         closed = translate("discord.prompt.closed", language)

@@ -35,3 +35,15 @@ async def test_buttons_work_after_a_restart_and_stale_clicks_are_refused(
     assert stale.ephemeral
     assert text_of(stale) == "This choice is no longer open: the game has moved on."
     assert (await service.get_campaign(campaign_id)).seq == seq
+
+
+async def test_prompts_that_discord_refused_are_posted_on_the_next_sweep(table: Table) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    t.env.inject_error("POST", f"/channels/{t.channel.id}/messages", status=400, times=1)
+    await t.bot.prompt_board.refresh(campaign_id, force=True)
+    assert t.prompts_for(t.alice) == []  # the old prompt was closed, the new one refused
+    await t.bot.prompt_board.retry_unposted()
+    (prompt,) = t.prompts_for(t.alice)
+    passed = await t.alice.click(prompt, label="pass")
+    assert "Order accepted" in text_of(passed)
