@@ -8,7 +8,12 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.discord.client import CourierBot
+from bot.discord.components import ChoiceButton, ChoiceSelect
+from bot.i18n import translate
 from bot.services import CampaignService
+
+UNEXPECTED = translate("discord.error.unexpected", "en")
+"""The apology for an unexpected error: a hostile click must never earn it."""
 
 
 @dataclass
@@ -58,3 +63,22 @@ def interaction_by(bot: CourierBot, user_id: int, data: dict[str, Any] | None = 
         response=response,
         followup=response,
     )
+
+
+async def click(service: CampaignService, custom_id: str, user: str, value: str) -> str | None:
+    """What the user is told after using the component with this custom id (None: the id
+    is none of ours, so discord.py would never route it to us)."""
+    bot = offline_bot(service)
+    interaction: Any = interaction_by(bot, int(user), {"custom_id": custom_id})
+    for kind in (ChoiceButton, ChoiceSelect):
+        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is None:
+            continue
+        posted: Any = SimpleNamespace(label="?")
+        item: Any = await kind.from_custom_id(interaction, posted, match)
+        if isinstance(item, ChoiceSelect):
+            item.item._values = [value]
+        await item.callback(interaction)
+        modal = bool(interaction.response.modals)
+        return "\n".join(interaction.response.said) or ("(number modal)" if modal else "")
+    return None

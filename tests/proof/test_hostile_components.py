@@ -4,33 +4,25 @@ changes unless the click is exactly one the clicking player could make."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
-
 import discord
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.discord.components import (
-    ChoiceButton,
-    ChoiceSelect,
     NumberModal,
     button_id,
     select_id,
 )
 from bot.discord.errors import Refusal
-from bot.i18n import translate
-from bot.services import CampaignService
 from rulesets.core import Choice, IntRange
 from tests.fixtures.mini_game import Bid
 from tests.proof.crash_plan import USERS
-from tests.proof.fake_interaction import interaction_by, offline_bot
+from tests.proof.fake_interaction import UNEXPECTED, click
 from tests.proof.hostile_arena import Arena
 from tests.proof.hostile_values import EDGE_INTS
 from tests.proof.tables import fingerprint, mini_table
 
-UNEXPECTED = translate("discord.error.unexpected", "en")
 SETTINGS = settings(
     max_examples=150,
     deadline=None,
@@ -57,25 +49,6 @@ def select_values() -> st.SearchStrategy[str]:
         st.sampled_from(["0", "1", "-1", "²", "٣", "1e3", "", " 1", "99999999999999999999"]),
         st.text(max_size=8),
     )
-
-
-async def click(service: CampaignService, custom_id: str, user: str, value: str) -> str | None:
-    """What the user is told after using the component with this custom id (None: the id
-    is none of ours, so discord.py would never route it to us)."""
-    bot = offline_bot(service)
-    interaction: Any = interaction_by(bot, int(user), {"custom_id": custom_id})
-    for kind in (ChoiceButton, ChoiceSelect):
-        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is None:
-            continue
-        posted: Any = SimpleNamespace(label="?")
-        item: Any = await kind.from_custom_id(interaction, posted, match)
-        if isinstance(item, ChoiceSelect):
-            item.item._values = [value]
-        await item.callback(interaction)
-        modal = bool(interaction.response.modals)
-        return "\n".join(interaction.response.said) or ("(number modal)" if modal else "")
-    return None
 
 
 @SETTINGS
