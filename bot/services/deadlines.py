@@ -98,10 +98,9 @@ class ScheduleCore(ScheduleMisses):
         pending = await self._store.deadlines(campaign.id)
         [latest] = await self._store.recent_actions(campaign.id, limit=1)
         marker = f"{latest.seq}:{latest.state_hash}"
-        unseen = [
-            row for row in await self._store.audit_log(campaign.id) if row.id > record.audit_seen
-        ]
-        shift = _paused_for(unseen)
+        audit = await self._store.audit_log(campaign.id)
+        unseen = [row for row in audit if row.id > record.audit_seen]
+        shift = _paused_for(audit, record.audit_seen)
         if marker == record.synced and not unseen:
             return pending
         changed: dict[int, DeadlineRow] = {}
@@ -178,15 +177,17 @@ class ScheduleCore(ScheduleMisses):
         return next((d for d in await self._sync(campaign) if d.seat == seat), None)
 
 
-def _paused_for(audit: list[AuditRow]) -> timedelta:
-    """How long the campaign stood paused, from pause/resume pairs in the audit trail."""
+def _paused_for(audit: list[AuditRow], seen: int) -> timedelta:
+    """How long the campaign stood paused in the pauses that ended after audit row `seen`
+    (the pause itself may have been read before: only its resume counts it)."""
     total = timedelta()
     paused_at: datetime | None = None
     for row in audit:
         if row.act == "pause":
             paused_at = row.at
         elif row.act == "resume" and paused_at is not None:
-            total += row.at - paused_at
+            if row.id > seen:
+                total += row.at - paused_at
             paused_at = None
     return total
 

@@ -77,3 +77,19 @@ async def test_no_deadline_fires_while_paused_and_resuming_shifts_them(
     # The shift was applied once, not again at every later sync.
     [blue] = await service.waiting(campaign_id)
     assert blue.due_at == clock.now() + timedelta(hours=48)
+
+
+async def test_a_pause_read_before_it_took_effect_still_shifts_at_the_resume(
+    service: CampaignService, clock: FakeClock
+) -> None:
+    campaign_id = await started(service)
+    running = await service.store.get_campaign(campaign_id)
+    assert running is not None
+    await service.pause(campaign_id, actor="mod", reason="x")
+    # A sync that began before the pause (it still holds the running campaign) reads the
+    # pause in the audit trail: the resume must still count the whole pause.
+    await service._sync(running)
+    clock.advance(hours=10)
+    await service.resume(campaign_id, actor="mod", reason="y")
+    [waiting] = await service.waiting(campaign_id)
+    assert waiting.due_at == MONDAY_9AM + timedelta(hours=58)
