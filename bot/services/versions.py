@@ -4,9 +4,9 @@ A rules fix must not change a game behind the players' backs. `check_versions` r
 every campaign whose recorded ruleset version differs from the code's and reports to the
 table (an audit record, announced in the channel) whether the history still holds: the
 same state hash at every step, every action still legal. A running campaign whose history
-no longer holds is paused for the moderators to decide. A campaign that replayed cleanly
-under a version is not replayed again for it; the recorded version stays the one it was
-created with.
+no longer holds is paused for the moderators to decide. Each campaign is replayed and
+reported once per code version (unless asked to `recheck`); the recorded version stays the
+one it was created with.
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ class VersionReport:
 
 
 class CampaignVersions(CampaignExchange):
-    async def _already_checked(self, campaign: CampaignRow, version: str) -> bool:
+    async def _already_checked(self, campaign: CampaignRow, version: str | None) -> bool:
         return any(
-            row.act == VERSION_CHECK and row.detail.get("version") == version and row.detail["ok"]
+            row.act == VERSION_CHECK and row.detail.get("version") == version
             for row in await self._store.audit_log(campaign.id)
         )
 
@@ -63,11 +63,7 @@ class CampaignVersions(CampaignExchange):
                 current = None
             if current == campaign.ruleset_version:
                 continue
-            if (
-                current is not None
-                and not recheck
-                and await self._already_checked(campaign, current)
-            ):
+            if not recheck and await self._already_checked(campaign, current):
                 continue
             reports.append(await self._check_one(campaign, current))
         return reports

@@ -78,5 +78,6 @@ async def test_a_diverging_history_is_reported_and_play_stops(
     assert (audit.act, audit.actor, audit.seqs) == ("version_check", "courier", [1])
     assert audit.detail == {"version": "3", "ok": False, "problem": "state_hash", "seq": 1}
     assert await _announced_acts(service) == ["version_check"]
-    # A diverging campaign is reported again at the next check, until a moderator acts.
-    assert [r.campaign_id for r in await service.check_versions()] == [campaign_id]
+    # Reported once per version (a restart does not repeat it), unless asked again.
+    assert await service.check_versions() == []
+    assert [r.campaign_id for r in await service.check_versions(recheck=True)] == [campaign_id]
