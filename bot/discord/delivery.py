@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.language import user_language
 from bot.discord.payloads import outbox_message
+from bot.i18n import translate
 
 if TYPE_CHECKING:
     from bot.discord.client import CourierBot
@@ -107,10 +109,13 @@ class OutboxCourier:
         """Give a player the private notes their closed DMs refused, ephemerally."""
         held = self._held.pop(interaction.user.id, {})
         for outbox_id, item in sorted(held.items()):
-            language = await self.bot.campaign_language(item.campaign_id)
+            language = user_language(interaction)
             content, embeds = outbox_message(item.payload, language)
+            note = translate("discord.me.held", language)
             try:
-                await interaction.followup.send(content or "\u200b", embeds=embeds, ephemeral=True)
+                await interaction.followup.send(
+                    f"{note}\n{content}".strip(), embeds=embeds, ephemeral=True
+                )
             except discord.HTTPException:
                 self._held.setdefault(interaction.user.id, {})[outbox_id] = item
                 continue

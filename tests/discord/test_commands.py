@@ -70,6 +70,7 @@ async def test_private_notes_refused_by_closed_dms_come_back_ephemerally(table: 
     held = [f for f in started.followups if f.embeds]
     assert held and all(f.ephemeral for f in held)
     assert f"luck={luck}" in str(held[0].embeds[0].to_dict())
+    assert held[0].content.startswith("Your direct messages are closed")
     assert f"luck={luck}" not in t.public_text()
     assert await t.bot.service.pending_outbox() == []
 
@@ -96,3 +97,15 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
     (seen,) = t.env.errors_since(t.errors_checked)
     assert "on fire" in str(seen.__cause__ or seen)
     t.errors_checked = t.env.error_cursor
+
+
+async def test_play_takes_a_number_directly_and_checks_its_range(table: Table) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    (bid,) = await t.alice.autocomplete(t.channel, "play", "order", "bid")
+    too_high = await t.alice.slash(t.channel, "play", order=bid["value"], number=11)
+    assert text_of(too_high) == "amount must be a whole number from 1 to 10."
+    accepted = await t.alice.slash(t.channel, "play", order=bid["value"], number=4)
+    assert "Order accepted: bid 1–10 4" in text_of(accepted)
+    state = await t.bot.service.state_at(campaign_id, 1)
+    assert state.high_bid == 4  # type: ignore[attr-defined]
