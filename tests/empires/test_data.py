@@ -10,6 +10,7 @@ import pytest
 from rulesets.core import IllegalAction, start
 from rulesets.empires import EMPIRES
 from rulesets.empires.data import default_data, default_raw
+from rulesets.empires.state import EmpiresState
 
 COMPONENTS = {
     # empire: infantry, artillery, two-masters, three-masters, city tiles, palace tiles
@@ -127,3 +128,5 @@ def test_a_campaign_can_play_on_a_replacement_data_file() -> None:
     state = start(EMPIRES, ["P1", "P2"], {}, "cd" * 32, data=raw).state
     assert state.flags_left("GB") == 5
     assert state.custom_digest is not None
+    again = EmpiresState.model_validate_json(state.model_dump_json())
+    assert again.flags_left("GB") == 5

@@ -50,3 +50,16 @@ def test_a_seat_view_adds_its_own_position_and_monarchs() -> None:
     mine = EMPIRES.view(state, "P2")["you"]
     assert mine["seat"] == "P2"
     assert mine["monarchs"] == [e for e, s in state.monarchs.items() if s == "P2"]
+
+
+def test_a_state_survives_a_json_round_trip_mid_game() -> None:
+    from rulesets.core import legal_prompts, state_hash, submit
+    from rulesets.empires.state import EmpiresState
+
+    state = new_game(3)
+    for _ in range(40):
+        prompt = legal_prompts(EMPIRES, state)[0]
+        state = submit(EMPIRES, state, prompt.seat, prompt.choices[-1].instantiate()).state
+    again = EmpiresState.model_validate_json(state.model_dump_json())
+    assert state_hash(again) == state_hash(state)
+    assert EMPIRES.prompts(again) == EMPIRES.prompts(state)
