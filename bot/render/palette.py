@@ -34,7 +34,8 @@ PaletteKey = tuple[str, tuple[tuple[str, str], ...]]
 # quick to draw and to quantise.
 REFERENCE_WIDTH = 640
 
-_palettes: dict[PaletteKey, Image.Image] = {}
+# Each palette is kept with the geometry it was made for, to notice a replaced map file.
+_palettes: dict[PaletteKey, tuple[MapGeometry, Image.Image]] = {}
 _lock = threading.Lock()
 
 
@@ -46,7 +47,10 @@ def reference_scene(geometry: MapGeometry, scene: Scene) -> Scene:
         label="Ag 8",
         control=dict.fromkeys(powers, 1),
         pieces=[PieceStack(kind=kind, power=p, count=1) for kind in PIECE_SHAPES for p in powers],
-        markers=[RegionMarker(kind=kind, value=1, holds=powers[0]) for kind in MARKER_STYLES],
+        markers=[
+            RegionMarker(kind=kind, value=1, holds=powers[0] if powers else None)
+            for kind in MARKER_STYLES
+        ],
         vp_text="8·5·3",
     )
     # One card shows everything; every other card only its title band (its colour matters).
@@ -73,12 +77,13 @@ def palette_for(geometry: MapGeometry, scene: Scene, render: Renderer) -> Image.
     """A paletted image whose palette suits every scene of this map and these powers."""
     key = (geometry.id, tuple((s.power, s.colour) for s in scene.powers))
     with _lock:
-        if key in _palettes:
-            return _palettes[key]
+        cached = _palettes.get(key)
+        if cached is not None and (cached[0] is geometry or cached[0] == geometry):
+            return cached[1]
     picture = render(geometry, reference_scene(geometry, scene), REFERENCE_WIDTH)
     palette = picture.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     with _lock:
-        _palettes[key] = palette
+        _palettes[key] = (geometry, palette)
     return palette
 
 
