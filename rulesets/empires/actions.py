@@ -42,6 +42,12 @@ class BuildCity(BaseModel):
     upgrade: bool
 
 
+class SkipBuild(BaseModel):
+    """Decline to build (only with the option that makes building optional)."""
+
+    type: Literal["skip_build"] = "skip_build"
+
+
 class DeployEach(BaseModel):
     type: Literal["deploy_each"] = "deploy_each"
 
@@ -145,6 +151,7 @@ EmpiresAction = Annotated[
     | SkipCompensation
     | ChooseAction
     | BuildCity
+    | SkipBuild
     | DeployEach
     | DeployPalace
     | DeployTo

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Prompt, StepContext
-from rulesets.empires.actions import BuildCity, DeployEach, DeployPalace, DeployTo
+from rulesets.empires.actions import BuildCity, DeployEach, DeployPalace, DeployTo, SkipBuild
 from rulesets.empires.decade import close_action
 from rulesets.empires.production import deployable_kind, producing_cities
 from rulesets.empires.state import EmpiresState
@@ -27,7 +27,8 @@ def build_options(state: EmpiresState) -> list[BuildCity]:
 
 
 def start_build(ctx: StepContext[EmpiresState]) -> None:
-    # Building is compulsory when possible and skipped otherwise (ASSUMPTION D-11).
+    # Building is compulsory when possible and skipped otherwise (ASSUMPTION D-11),
+    # unless the campaign's `optional_builds` option lets the player decline.
     ctx.state.phase = "build" if build_options(ctx.state) else "deploy_mode"
     if ctx.state.phase == "deploy_mode":
         _skip_deploy_if_impossible(ctx)
@@ -35,15 +36,22 @@ def start_build(ctx: StepContext[EmpiresState]) -> None:
 
 def build_prompt(state: EmpiresState) -> Prompt:
     assert state.decider is not None
+    choices = [Choice.of(SkipBuild())] if state.options.get("optional_builds") else []
+    choices += [
+        Choice.of(o, label=Msg(key=f"emp.label.{'upgrade' if o.upgrade else 'new'}_city"))
+        for o in build_options(state)
+    ]
     return Prompt(
         seat=state.decider,
         kind="build_city",
         text=Msg(key="emp.prompt.build_city"),
-        choices=[
-            Choice.of(o, label=Msg(key=f"emp.label.{'upgrade' if o.upgrade else 'new'}_city"))
-            for o in build_options(state)
-        ],
+        choices=choices,
     )
+
+
+def skip_build(ctx: StepContext[EmpiresState]) -> None:
+    ctx.state.phase = "deploy_mode"
+    _skip_deploy_if_impossible(ctx)
 
 
 def build_city(ctx: StepContext[EmpiresState], region: str, upgrade: bool) -> None:

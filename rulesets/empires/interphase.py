@@ -80,6 +80,8 @@ def continue_interphase(ctx: StepContext[EmpiresState]) -> None:
     if state.phase == "influence_pick":
         state.pickers = state.pickers if _influence_choices(state) else []
     elif state.phase == "worker_pick":
+        if state.options.get("worker_cards") == "random_draw":
+            _draw_workers(ctx)
         state.pickers = state.pickers if _worker_choices(state) else []
     elif state.phase in ("levy", "reduce"):
         state.phase = "levy"
@@ -89,6 +91,18 @@ def continue_interphase(ctx: StepContext[EmpiresState]) -> None:
     if state.pickers:
         return
     _finish_interphase(ctx)
+
+
+def _draw_workers(ctx: StepContext[EmpiresState]) -> None:
+    """The variant reading of the worker tile: each player draws blind from the pile."""
+    state = ctx.state
+    while state.pickers and state.workers:
+        seat = state.pickers.pop(0)
+        card = ctx.dice.choose(list(state.workers))
+        state.workers.remove(card)
+        state.hands[seat].append(card)
+        ctx.emit("emp.worker_taken", seat=seat, empire=card.partition("-")[0])
+    state.pickers = []
 
 
 def _finish_interphase(ctx: StepContext[EmpiresState]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Prompt, StepContext
-from rulesets.empires.actions import BuildPalace
+from rulesets.empires.actions import BuildPalace, SkipBuild
 from rulesets.empires.decade import close_action
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
@@ -42,7 +42,8 @@ def palace_prompt(state: EmpiresState) -> Prompt:
         seat=state.decider,
         kind="build_palace",
         text=Msg(key="emp.prompt.build_palace"),
-        choices=[
+        choices=([Choice.of(SkipBuild())] if state.options.get("optional_builds") else [])
+        + [
             Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
             for r in palace_options(state)
         ],

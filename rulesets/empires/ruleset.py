@@ -75,6 +75,11 @@ def _dispatch(ctx: StepContext[EmpiresState], seat: str, action: Any) -> None:
             choose_empire.choose_action(ctx, name)
         case act.BuildCity(region=region, upgrade=upgrade):
             build.build_city(ctx, region, upgrade)
+        case act.SkipBuild():
+            if ctx.state.phase == "palace":
+                palace.score_crowns(ctx)
+            else:
+                build.skip_build(ctx)
         case act.DeployEach():
             build.deploy_each(ctx)
         case act.DeployPalace(region=region):
@@ -160,6 +165,19 @@ class Empires(Ruleset[EmpiresState]):
                 default="any_empire",
                 choices=("any_empire", "neutral_first"),
                 description=Msg(key="emp.option.neutral_turn"),
+            ),
+            OptionSpec(
+                name="optional_builds",
+                kind="bool",
+                default=False,
+                description=Msg(key="emp.option.optional_builds"),
+            ),
+            OptionSpec(
+                name="worker_cards",
+                kind="choice",
+                default="open_pile",
+                choices=("open_pile", "random_draw"),
+                description=Msg(key="emp.option.worker_cards"),
             ),
             OptionSpec(
                 name="city_tile_crowns",

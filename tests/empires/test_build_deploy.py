@@ -59,3 +59,17 @@ def test_with_too_few_units_the_player_chooses_which_cities_get_one() -> None:
     state = play(state, "P1", type="deploy_to", region="prague")
     assert units(state, "prague") == {"HB": {"infantry": 1}}
     assert units(state, "vienna") == {}
+
+
+def test_with_optional_builds_the_build_and_the_palace_may_be_declined() -> None:
+    state = blank_board()
+    state.options["optional_builds"] = True
+    building = start_action(state, "HB", "build_deploy")
+    assert offered(building)[0] == {"type": "skip_build"}
+    assert play(building, "P1", type="skip_build").phase == "deploy_mode"
+    state = blank_board()
+    state.options["optional_builds"] = True
+    palace = start_action(state, "HB", "palace")
+    after = play(palace, "P1", type="skip_build")
+    assert after.power["HB"] == 2
+    assert after.palaces["vienna"] == 2

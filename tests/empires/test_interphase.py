@@ -88,3 +88,16 @@ def test_the_two_master_tile_reduces_a_full_port_by_its_monarch() -> None:
     assert prompt_of(state).kind == "remove_unit"
     state = play(state, "P3", type="remove_unit", region="liverpool", kind="infantry")
     assert units(state, "liverpool") == {"GB": {"infantry": 2, "two_master": 1}}
+
+
+def test_worker_cards_drawn_at_random_need_no_decision() -> None:
+    state = blank_board(3)
+    state.options["worker_cards"] = "random_draw"
+    state.timetrack = ["worker"]
+    state.acted = list(state.board().empire_order)
+    ctx = StepContext(state)
+    end_decade(ctx)
+    state = ctx.state
+    assert state.phase == "choose_empire"
+    assert len(state.workers) == 4
+    assert all(any(c.endswith("-W") for c in state.hands[s]) for s in state.seats)

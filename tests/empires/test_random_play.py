@@ -17,6 +17,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"draft": "standard"},
     {"draft": "simplified", "decades": 9},
     {"decades": 10, "quick_start": True, "city_tile_crowns": "1/1"},
+    {"optional_builds": True, "worker_cards": "random_draw", "neutral_turn": "neutral_first"},
 ]
 
 
