@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import bot.render
-from bot.render import base, kinds, render_png
+from bot.render import base, kinds, palette, render_png
 from bot.render.sprites import SymbolShape, draw_diamond
 from rulesets.core.scene import (
     Header,
@@ -105,10 +105,13 @@ def test_the_base_layer_is_drawn_once_per_map_and_width(monkeypatch: Any) -> Non
 
     monkeypatch.setattr(base, "draw_base_layer", counting)
     base.clear_base_cache()
+    palette.clear_palettes()
     geometry = tiny_map()
     for width in (400, 400, 800, 400):
         render_png(geometry, tiny_scene(), width=width)
-    assert drawn == [400, 800]
+    # The palette's small reference picture needs a base layer of its own, once.
+    reference = palette.REFERENCE_WIDTH
+    assert drawn == [reference, 400, 800]
     recoloured = geometry.model_copy(update={"background": "#102030"})
     render_png(recoloured, tiny_scene(), width=400)
-    assert drawn == [400, 800, 400]
+    assert drawn == [reference, 400, 800, reference, 400]
