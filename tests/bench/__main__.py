@@ -1,0 +1,71 @@
+"""`make bench`: every Courier benchmark, printed as one table of figures beside targets.
+
+Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f]
+
+(a) service latency to accept and commit an action with 1, 100 and 10,000 campaigns;
+(b) loading a long log with and without snapshots; (c) random games per second per
+ruleset; (d) map render time (tests/bench/render_bench.py); (e) resident memory with
+10,000 campaigns stored and 200 active; (f) start-up time to ready without the login.
+Targets marked "proposed" are not from the issue; the others are. Timings on a shared
+machine are noisy: the load average is printed with the table, CPU times beside some.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rulesets import registry
+from tests.bench.figures import Figure, print_table
+from tests.bench.games import game_figures
+from tests.bench.latency import latency_figures
+from tests.bench.loading import loading_figures
+from tests.bench.process_figures import process_figures
+from tests.bench.render_figures import render_figures
+from tests.fixtures.mini_game import MINI
+
+SECTIONS = "abcdef"
+
+
+def heaviest_ruleset() -> str:
+    names = {ruleset.name for ruleset in registry.all_rulesets()}
+    return next(name for name in ("struggle", "empires", "mini") if name in names)
+
+
+async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
+    figures: list[Figure] = []
+    big = 1_000 if quick else 10_000
+    if "a" in sections:
+        figures += await latency_figures(folder, heaviest_ruleset(), (1, 100, big))
+    if "b" in sections:
+        real = "empires" if "empires" in {r.name for r in registry.all_rulesets()} else None
+        figures += await loading_figures(folder, real)
+    if "c" in sections:
+        figures += game_figures(budget_seconds=3.0 if quick else 15.0)
+    if "d" in sections:
+        figures += render_figures(runs=3 if quick else 10)
+    if "e" in sections or "f" in sections:
+        figures += await process_figures(folder, big)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1,000 campaigns, short runs")
+    parser.add_argument("--only", default=SECTIONS, help="sections to run, e.g. a,c")
+    arguments = parser.parse_args(argv)
+    registry.register(MINI)
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="courier-bench-") as folder:
+        figures = asyncio.run(run(arguments.only.replace(",", ""), arguments.quick, Path(folder)))
+    print_table(figures)
+    print(f"\n{time.perf_counter() - began:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
