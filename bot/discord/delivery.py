@@ -84,12 +84,14 @@ class OutboxCourier:
             user = self.bot.get_user(int(item.target_id)) or await self.bot.fetch_user(
                 int(item.target_id)
             )
-            await user.send(content or None, embeds=embeds)
+            await user.send(content or None, embeds=embeds, nonce=item.id)
             return
         channel = await self.bot.channel_by_id(int(item.target_id))
         if channel is None:
             raise ChannelGone(item.target_id)
-        await channel.send(content or None, embeds=embeds)
+        # The outbox id as an enforced nonce: a row sent again after a crash between the send
+        # and `mark_delivered` is answered by Discord with the first message, not a second.
+        await channel.send(content or None, embeds=embeds, nonce=item.id)
 
     def _is_held(self, item: Any) -> bool:
         return item.target_kind == "dm" and item.id in self._held.get(int(item.target_id), {})
