@@ -36,11 +36,11 @@ def print_table(figures: list[Figure]) -> None:
     print()
     print(f"Courier benchmarks (load average {load:.1f} on {os.cpu_count()} CPUs)")
     width = max(len(f.name) for f in figures) + 2
-    print(f"{'':4}{'figure':<{width}}{'measured':>16}  {'target':<34}ok")
+    print(f"{'':4}{'figure':<{width}}{'measured':>20}  {'target':<38}ok")
     section = ""
     for figure in figures:
         if figure.section != section:
             section = figure.section
             print(section)
         verdict = {True: "yes", False: "NO", None: "-"}[figure.met]
-        print(f"{'':4}{figure.name:<{width}}{figure.value:>16}  {figure.target:<34}{verdict}")
+        print(f"{'':4}{figure.name:<{width}}{figure.value:>20}  {figure.target:<38}{verdict}")

@@ -16,24 +16,25 @@ TARGET_RSS_MB = 200
 TARGET_START_SECONDS = 3.0
 
 
-def run_probe(database: Path, active_file: Path | None = None) -> tuple[float, dict[str, str]]:
-    """Seconds from launching the process to its `ready` line, and its output by keyword."""
+def run_probe(
+    database: Path, active_file: Path | None = None
+) -> tuple[dict[str, float], dict[str, str]]:
+    """Seconds from launching the process to each line, and its output by keyword."""
     command = [sys.executable, "-m", "tests.bench.process_probe", str(database)]
     if active_file is not None:
         command.append(str(active_file))
     began = time.perf_counter()
     process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    ready_after = 0.0
+    after: dict[str, float] = {}
     lines: dict[str, str] = {}
     for line in process.stdout:
         word, _, rest = line.strip().partition(" ")
         lines[word] = rest
-        if word == "ready":
-            ready_after = time.perf_counter() - began
+        after[word] = time.perf_counter() - began
     if process.wait() != 0:
         raise RuntimeError(f"the probe failed: {command}")
-    return ready_after, lines
+    return after, lines
 
 
 async def process_figures(folder: Path, campaigns: int) -> list[Figure]:
@@ -59,17 +60,29 @@ async def process_figures(folder: Path, campaigns: int) -> list[Figure]:
         )
     )
     started = "(f) start-up to ready, no Discord login"
-    tick = float(lines["ready"])
     figures.append(
         Figure(
             started,
-            f"{campaigns:,} campaigns: launch to ready",
-            f"{seconds:.2f} s",
-            f"< {TARGET_START_SECONDS:.0f} s (proposed)",
-            seconds < TARGET_START_SECONDS,
+            f"{campaigns:,} campaigns: launch to database open",
+            f"{seconds['opened']:.2f} s",
+            "(imports, migrate, rulesets)",
         )
     )
     figures.append(
-        Figure(started, "of which the first scheduler tick (re-arm)", f"{tick:.2f} s", "(none)")
+        Figure(
+            started,
+            f"first scheduler tick, {len(active)} active",
+            f"{float(lines['ready']):.2f} s",
+            "(re-arm: loads every active state)",
+        )
+    )
+    figures.append(
+        Figure(
+            started,
+            "launch to ready, tick included",
+            f"{seconds['ready']:.2f} s",
+            f"< {TARGET_START_SECONDS:.0f} s (proposed)",
+            seconds["ready"] < TARGET_START_SECONDS,
+        )
     )
     return figures

@@ -4,7 +4,8 @@ Usage: python -m tests.bench.process_probe DB [ACTIVE_IDS_FILE]
 
 Imports what the bot imports (discord.py, the adapter, the services, every ruleset), opens
 and migrates the database, loads the catalogues, runs the first scheduler tick (which
-re-arms every running campaign's deadlines) and prints `ready <tick seconds>`. Given a file
+re-arms every running campaign's deadlines) and prints `opened` before the tick and
+`ready <tick seconds>` after it. Given a file
 of campaign ids, it then plays one order in each (so each state is loaded and cached, as
 for active tables) and prints `memory <VmRSS kB> <VmHWM kB>` from /proc/self/status.
 """
@@ -36,6 +37,7 @@ async def probe(database: Path, active_file: Path | None) -> None:
     for language in LANGUAGES:
         catalogue(language)
     service = await open_service(database)
+    print("opened", flush=True)
     began = time.perf_counter()
     run_due = getattr(service, "run_due", None)
     if run_due is not None:
