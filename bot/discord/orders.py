@@ -36,6 +36,9 @@ async def open_choice(
     """The choice a component points at, if it is still open to this user."""
     service = courier_of(interaction).service
     campaign = await service.get_campaign(campaign_id)
+    if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
+        # A component forged to point at another server's campaign: as if it did not exist.
+        raise Refusal("discord.error.unknown_campaign", campaign=campaign_id)
     if campaign.seq != seq:
         raise Refusal("discord.error.stale")
     if await service.seat_of(campaign_id, str(interaction.user.id)) != seat:
