@@ -33,7 +33,9 @@ test: lint typecheck pytest
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz
 
+# The map benchmark compares with the diplomacy package's renderer: a benchmark extra only.
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -c requirements.lock diplomacy==1.1.2 cairosvg==2.9.1
 	$(BIN)/python -m tests.bench
 
 clean:
