@@ -106,10 +106,11 @@ class Table:
             words = line.split()
         command, args = words[0].lower(), words[1:]
         try:
+            seat = await self._seat_named(words[0])
             if command in self._commands:
                 await self._commands[command](args)
-            elif await self._is_seat(command):
-                await self.choose(command, args)
+            elif seat is not None:
+                await self.choose(seat, args)
             else:
                 self.say("console.error.unknown_command", command=command)
         except ServiceError as error:
@@ -122,12 +123,13 @@ class Table:
             raise ServiceError("console.error.no_campaign")
         return self.campaign_id
 
-    async def _is_seat(self, word: str) -> bool:
+    async def _seat_named(self, word: str) -> str | None:
+        """The seat id a player typed, in any case ('gbr' and 'GBR' are Great Britain)."""
         if self.campaign_id is None:
-            return False
+            return None
         campaign = await self.service.get_campaign(self.campaign_id)
         pool = registry.get(campaign.ruleset).seat_pool()
-        return word in {spec.id for spec in pool}
+        return next((spec.id for spec in pool if spec.id.lower() == word.lower()), None)
 
     async def help(self, args: list[str]) -> None:
         self.say("console.help")
