@@ -127,3 +127,23 @@ def test_without_a_token_the_bot_says_how_to_set_it(tmp_path: Path) -> None:
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "make console" in lines[0]
+
+
+def test_seats_are_recognised_whatever_their_case(tmp_path: Path) -> None:
+    """Struggle of Empires names its seats GBR, FRA…; typing 'fra' must reach France."""
+    out = run_console(
+        tmp_path / "c.db",
+        "status\nquit\n",
+        "--game",
+        "struggle",
+        "--seats",
+        "GBR,FRA",
+        "--seed",
+        SEED,
+    )
+    first = next(line for line in out.splitlines() if "must decide" in line)
+    power = {"Great Britain": "gbr", "France": "fra"}[first.split(" must decide")[0]]
+    script = f"{power} 1\nhistory 1\nquit\n"
+    resumed = run_console(tmp_path / "c.db", script, "--campaign", "1")
+    assert "Unknown command" not in resumed
+    assert "Type 'help'" not in resumed
