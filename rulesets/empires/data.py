@@ -257,7 +257,7 @@ def _check_cards(data: GameData) -> None:
             raise _refuse(where, "one list of cards per position is needed")
         seen: set[str] = set()
         for hand in face.positions:
-            if sorted(card[-1] for card in hand) != sorted(letters):
+            if sorted(card[-1:] for card in hand) != sorted(letters):  # '' has no [-1]
                 raise _refuse(where, f"each position must receive the letters {letters}")
             for card in hand:
                 empire, _, letter = card.partition("-")
