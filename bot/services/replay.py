@@ -37,7 +37,11 @@ def replay_entry(
     """Carry out one log entry again: the set-up for seq 0, else the recorded action."""
     if entry.seq == 0:
         seats = list(entry.action["seats"])
-        return start(ruleset, seats, campaign.options, campaign.seed_hex, campaign.data)
+        outcome = start(ruleset, seats, campaign.options, campaign.seed_hex, campaign.data)
+        # The state carries the version the campaign was created under, so new code that
+        # plays the same rules still reproduces every stored hash.
+        outcome.state.ruleset_version = campaign.ruleset_version
+        return outcome
     if state is None or entry.seat is None:
         raise ReplayMismatch(campaign.id, entry.seq)
     return submit(ruleset, state, entry.seat, entry.action)

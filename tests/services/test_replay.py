@@ -115,3 +115,20 @@ async def test_a_tampered_roll_is_the_first_mismatch(
     assert not verification.ok and verification.mismatch is not None
     assert (verification.mismatch.seq, verification.mismatch.draw) == (4, 2)
     assert verification.mismatch.recorded == value
+
+
+async def test_a_new_code_version_with_the_same_rules_still_loads_old_campaigns(
+    service: CampaignService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign_id = await started_table(service)
+    await service.submit(campaign_id, "1001", {"type": "bid", "amount": 3})
+    mini = registry.get("mini")
+    monkeypatch.setattr(type(mini), "version", "2")
+    fresh = await reopened(db_path, snapshot_every=1000)
+    try:
+        state = await fresh.state_at(campaign_id, 1)
+        assert state.ruleset_version == "1"
+        report = await fresh.submit(campaign_id, "1002", {"type": "pass"})
+        assert report.seq == 2
+    finally:
+        await fresh.close()
