@@ -41,7 +41,10 @@ def _carry_out(
     ruleset: Ruleset[Any], export: CampaignExport, seed: str, state: BaseState | None, entry: Any
 ) -> Outcome[Any]:
     if entry.seq == 0:
-        seats = list(entry.action.get("seats", []))
+        seats = entry.action.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+            # An edited file: the kernel expects a list of seat ids here.
+            raise IllegalAction("core.error.bad_seats", seats=str(seats)[:80])
         outcome = start(ruleset, seats, export.options, seed, export.data)
         # The state names the version the campaign was created under; replaying under newer
         # code must not count that label as a change, only what the rules now do differently.
