@@ -24,7 +24,7 @@ from tests.proof.hostile_values import EDGE_INTS
 from tests.proof.tables import fingerprint, mini_table
 
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

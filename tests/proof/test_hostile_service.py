@@ -71,7 +71,7 @@ def check_one_call(arena: Arena, data: st.DataObject, methods: list[str]) -> Non
 
 
 @settings(
-    max_examples=120,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
