@@ -68,7 +68,8 @@ class ServiceCore:
 
     async def _state(self, campaign: CampaignRow, seq: int | None = None) -> BaseState:
         """The state after `seq` (default: now). Shared with the cache: do not mutate."""
-        if campaign.status == "lobby":
+        # A campaign ended in the lobby is finished with no log at all: no state either.
+        if campaign.status == "lobby" or campaign.seq < 0:
             raise ServiceError("service.error.not_started", campaign=campaign.id)
         return await self._states.load(campaign, campaign.seq if seq is None else seq)
 
