@@ -107,3 +107,14 @@ async def test_set_pace_refuses_a_preset_that_is_not_a_name(service: CampaignSer
     with pytest.raises(ServiceError):
         await service.set_pace(campaign_id, {"preset": []}, actor="3001", reason="hostile")
     assert await fingerprint(service, campaign_id) == before
+
+
+async def test_a_campaign_ended_in_the_lobby_has_no_views(service: CampaignService) -> None:
+    info = await service.create_campaign(
+        ruleset="mini", creator_id="3001", guild_id=1, channel_id=None, options={}
+    )
+    await service.end_campaign(info.id, actor="3001", reason="never started")
+    for call in (service.public_view(info.id), service.private_view(info.id, "3001")):
+        with pytest.raises(ServiceError):
+            await call
+    assert await service.prompts(info.id) == []
