@@ -162,3 +162,24 @@ def test_a_damaged_import_file_is_refused_or_faithful(arena: Arena, data: st.Dat
 def test_garbage_import_text_is_refused(arena: Arena, text: str) -> None:
     with pytest.raises(ServiceError):
         _import(arena, text)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=1_000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_many_damaged_import_files(arena: Arena, data: st.DataObject) -> None:
+    inner = test_a_damaged_import_file_is_refused_or_faithful.hypothesis.inner_test  # type: ignore[attr-defined]
+    inner(arena, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", replaceable())
+@settings(max_examples=1_000, deadline=None)
+@given(data=st.data())
+def test_many_damaged_data_files(name: str, data: st.DataObject) -> None:
+    inner = test_a_damaged_data_file_is_refused_or_playable.hypothesis.inner_test
+    inner(name, data)
