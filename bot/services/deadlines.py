@@ -91,8 +91,9 @@ class ScheduleCore(ScheduleMisses):
         return await self._store.deadlines(campaign.id)
 
     async def _sync_once(self, campaign: CampaignRow) -> list[DeadlineRow]:
-        if campaign.status not in ("active", "finished"):
-            return await self._store.deadlines(campaign.id)  # paused: everything waits
+        if campaign.status not in ("active", "finished") or campaign.seq < 0:
+            # Paused: everything waits. Ended in the lobby: there is no log to follow.
+            return await self._store.deadlines(campaign.id)
         # The record first: anyone who changes deadlines after this read bumps its version.
         record, version = await self._record(campaign.id)
         pending = await self._store.deadlines(campaign.id)
