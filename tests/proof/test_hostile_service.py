@@ -118,3 +118,4 @@ async def test_a_campaign_ended_in_the_lobby_has_no_views(service: CampaignServi
         with pytest.raises(ServiceError):
             await call
     assert await service.prompts(info.id) == []
+    assert await service.waiting(info.id) == []
