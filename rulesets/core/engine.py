@@ -84,6 +84,15 @@ def decode_action(raw: Any) -> dict[str, Any]:
     return raw
 
 
+def copy_state(state: StateT) -> StateT:
+    """An equal, unshared copy for the ruleset to change.
+
+    A dump and validation round trip runs in pydantic's compiled core and is several times
+    faster than `copy.deepcopy` over the many small models of a board game's state.
+    """
+    return type(state).model_validate(state.model_dump())
+
+
 def submit(ruleset: Ruleset[StateT], state: StateT, seat: str, raw: Any) -> Outcome[StateT]:
     """Validate `raw` for `seat` against the pending prompts and carry it out."""
     if state.finished:
@@ -97,7 +106,7 @@ def submit(ruleset: Ruleset[StateT], state: StateT, seat: str, raw: Any) -> Outc
     normalised = action.model_dump(mode="json")
     if not any(prompt.find(normalised) for prompt in mine):
         raise IllegalAction("core.error.not_a_legal_choice", kind=mine[0].kind)
-    ctx = StepContext(state.model_copy(deep=True))
+    ctx = StepContext(copy_state(state))
     ruleset.apply(ctx, seat, action)
     ctx.state.seq += 1
     return Outcome(ctx.state, ctx.events, ctx.dice.rolls)
