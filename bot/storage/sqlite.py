@@ -166,9 +166,14 @@ class SqliteStore:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = sqlite3.Row
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
+        for pragma in (
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA foreign_keys = ON",
+        ):
+            # Close each cursor at once: an open one keeps a statement in progress, and the
+            # migration's COMMIT would then fail.
+            await (await db.execute(pragma)).close()
         await migrate(db)
         return cls(db, path)
 
