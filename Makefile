@@ -30,8 +30,10 @@ pytest: $(STAMP)
 
 test: lint typecheck pytest
 
+# Long runs: 1,000 random games per game and player count, then the long fault and load tests.
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz
+	$(BIN)/pytest -m slow tests/proof
 
 # The map benchmark compares with the diplomacy package's renderer: a benchmark extra only.
 bench: $(STAMP)
