@@ -1,8 +1,9 @@
 """Localised command names and descriptions, from the `discord.cmd.*` catalogue keys.
 
 A command `campaign create` reads `discord.cmd.campaign.create.name` and `.description`; its
-option `game` reads `discord.cmd.campaign.create.game.name` and `.description`; a fixed
-choice reads `discord.choice.<value>`. English is the default text written in the code.
+option `game` reads `discord.cmd.campaign.create.game.name` and `.description`, else the shared
+`discord.option.game.*` (options such as `campaign` or `reason` mean the same in every command);
+a fixed choice reads `discord.choice.<value>`. English is the default text written in the code.
 """
 
 from __future__ import annotations
@@ -16,7 +17,21 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue
 
 
-def catalogue_key(string: app_commands.locale_str, context: Any) -> str | None:
+def catalogue_keys(context: Any) -> list[str]:
+    """The catalogue keys for one translated string, the most specific first."""
+    location, data = context.location, context.data
+    if location in (Where.parameter_name, Where.parameter_description):
+        suffix = "name" if location is Where.parameter_name else "description"
+        command = data.command.qualified_name.replace(" ", ".")
+        return [
+            f"discord.cmd.{command}.{data.name}.{suffix}",
+            f"discord.option.{data.name}.{suffix}",
+        ]
+    key = catalogue_key(context)
+    return [key] if key else []
+
+
+def catalogue_key(context: Any) -> str | None:
     location, data = context.location, context.data
     if location in (Where.command_name, Where.group_name):
         return f"discord.cmd.{data.qualified_name.replace(' ', '.')}.name"
@@ -38,5 +53,5 @@ class CourierTranslator(app_commands.Translator):
         language = locale.value.split("-")[0]
         if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
             return None
-        key = catalogue_key(string, context)
-        return catalogue(language).get(key) if key else None
+        texts = catalogue(language)
+        return next((texts[key] for key in catalogue_keys(context) if key in texts), None)
