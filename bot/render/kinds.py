@@ -31,6 +31,14 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "fleet": SymbolShape(draw_ship, aspect=1.35),
     "fort": SymbolShape(draw_tower),
     "blockade": SymbolShape(draw_barrier, aspect=1.7),
+    # Empires
+    "infantry": SymbolShape(draw_block),
+    "artillery": SymbolShape(draw_diamond),
+    "two_master": SymbolShape(draw_ship, aspect=1.2),
+    "three_master": SymbolShape(draw_ship, aspect=1.6),
+    "palace": SymbolShape(draw_tower),
+    "city": SymbolShape(draw_square),
+    "city_upgraded": SymbolShape(draw_framed_square),
 }
 
 
@@ -49,6 +57,7 @@ MARKER_STYLES: dict[str, MarkerStyle] = {
     "slaves": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (190, 190, 190), "Slv"),
     "pirates": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (60, 60, 60), "Pir"),
     "slave_revolt": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (150, 40, 40), "Rev"),
+    "occupied": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (200, 170, 170), "Occ"),
 }
 UNKNOWN_MARKER = MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (225, 225, 225), "?")
 

@@ -31,9 +31,11 @@ def register_map(ruleset_name: str, load_geometry: GeometryLoader, scene: SceneB
 
 
 def _register_builtin() -> None:
+    from rulesets.empires import map as empires_map
     from rulesets.struggle.map import load_geometry, scene_from_view
 
     register_map("struggle", load_geometry, scene_from_view)
+    register_map("empires", empires_map.load_geometry, empires_map.scene_from_view)
 
 
 def map_renderer(ruleset_name: str) -> MapRenderer:

@@ -1,0 +1,163 @@
+"""Turn the PUBLIC view of an Empires game into a map scene.
+
+Only keys of the public view are read, one by one, so nothing secret that a view might carry
+later reaches the map. A region appears as a card only when it holds something (units, a
+flag, a palace, a city tile or an occupier); every region's name is drawn on the map anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulesets.core.scene import (
+    Header,
+    LegendEntry,
+    Panel,
+    PanelRow,
+    PieceStack,
+    RegionMarker,
+    RegionScene,
+    Scene,
+)
+from rulesets.empires.map.geometry import (
+    DEFAULT_LANGUAGE,
+    EMPIRE_STYLES,
+    empire_styles,
+    load_geometry,
+    map_text,
+)
+
+UNIT_KINDS = ("infantry", "artillery", "two_master", "three_master")
+LEGEND = (
+    ("control", "legend.flag"),
+    ("infantry", "legend.infantry"),
+    ("artillery", "legend.artillery"),
+    ("two_master", "legend.two_master"),
+    ("three_master", "legend.three_master"),
+    ("palace", "legend.palace"),
+    ("city", "legend.city"),
+    ("city_upgraded", "legend.city_upgraded"),
+    ("marker:occupied", "legend.occupied"),
+)
+
+
+def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionScene:
+    """A region's flag, buildings and units, empire by empire in the board's order."""
+    owner = raw.get("owner")
+    pieces = []
+    if raw.get("palace"):
+        pieces.append(PieceStack(kind="palace", power=str(raw["palace"]), count=1))
+    city_tile = raw.get("city_tile")
+    if city_tile and owner:
+        kind = "city_upgraded" if city_tile == "upgraded" else "city"
+        pieces.append(PieceStack(kind=kind, power=str(owner), count=1))
+    units: Mapping[str, Mapping[str, int]] = raw.get("units") or {}
+    for empire in EMPIRE_STYLES:
+        for kind in UNIT_KINDS:
+            count = int(units.get(empire, {}).get(kind, 0))
+            if count > 0:
+                pieces.append(PieceStack(kind=kind, power=empire, count=count))
+    flag = raw.get("flag")
+    occupier = raw.get("occupied_by")
+    markers = [RegionMarker(kind="occupied", holds=str(occupier))] if occupier else []
+    return RegionScene(
+        id=region_id,
+        label=label,
+        control={str(flag): 1} if flag else {},
+        pieces=pieces,
+        markers=markers,
+    )
+
+
+def _holds_something(region: RegionScene) -> bool:
+    return bool(region.control or region.pieces or region.markers)
+
+
+def scene_from_view(
+    view: Mapping[str, Any],
+    language: str = DEFAULT_LANGUAGE,
+    labels: Mapping[str, str] | None = None,
+) -> Scene:
+    """The map scene for a public view (see `rulesets/empires/view.py`)."""
+    text = {**map_text(language), **(labels or {})}
+
+    def name(thing: str) -> str:
+        return text.get(f"name.{thing}", thing)
+
+    regions = [
+        region_scene(region_id, name(region_id), raw)
+        for region_id, raw in view.get("regions", {}).items()
+    ]
+    phase = str(view.get("phase", ""))
+    lines = [
+        text["decade"].format(decade=view.get("decade", 1), decades=view.get("decades", "?")),
+        text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
+    ]
+    active_seat = view.get("active_seat")
+    if active_seat:
+        lines.append(text["active"].format(seat=active_seat))
+    active_empire = view.get("active_empire")
+    if active_empire:
+        lines.append(text["active_empire"].format(empire=name(str(active_empire))))
+    return Scene(
+        map_id=load_geometry().id,
+        header=Header(title=text["title"], lines=lines),
+        powers=empire_styles(text),
+        regions=[region for region in regions if _holds_something(region)],
+        panels=_panels(view, text),
+        legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
+        legend_title=text["legend"],
+        captions={key: value for key, value in text.items() if key.startswith("name.")},
+        highlight=str(active_empire) if active_empire in EMPIRE_STYLES else None,
+    )
+
+
+def _panels(view: Mapping[str, Any], text: Mapping[str, str]) -> list[Panel]:
+    """The power track and flags of each empire, strongest first, then the players."""
+    empires: Mapping[str, Any] = view.get("empires", {})
+    monarchs: Mapping[str, Any] = view.get("monarchs") or {}
+    ranked = sorted(empires, key=lambda e: (-int(empires[e].get("power", 0)), e))
+    empire_rows = [
+        PanelRow(
+            power=empire,
+            values=[
+                str(empires[empire].get("power", 0)),
+                str(empires[empire].get("flags", 0)),
+                str(empires[empire].get("crowns", 0)),
+                str(monarchs.get(empire) or "–"),
+            ],
+        )
+        for empire in ranked
+        if empire in EMPIRE_STYLES
+    ]
+    panels = [
+        Panel(
+            title=text["empires"],
+            columns=[text[c] for c in ("col.empire", "col.power", "col.flags", "col.crowns")]
+            + [text["col.monarch"]],
+            rows=empire_rows,
+        )
+    ]
+    players: Mapping[str, Any] = view.get("players", {})
+    scores = view.get("scores")
+    seats = sorted(players, key=lambda s: (players[s].get("position") or 99, s))
+    if scores:
+        seats = sorted(scores, key=lambda s: (-int(scores[s]), s))
+    panels.append(
+        Panel(
+            title=text["scores"] if scores else text["players"],
+            columns=[text["col.seat"], text["col.position"], text["col.score"]],
+            rows=[
+                PanelRow(
+                    values=[
+                        str(seat),
+                        str(players.get(seat, {}).get("position") or "–"),
+                        str(scores[seat]) if scores else "–",
+                    ]
+                )
+                for seat in seats
+            ],
+        )
+    )
+    return panels

@@ -1,0 +1,134 @@
+"""The Empires map: geometry for every region of the rules, a golden mid-game, a real game."""
+
+from __future__ import annotations
+
+import json
+import random
+import runpy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.render import render_png
+from rulesets.core import legal_prompts, start, submit
+from rulesets.core.scene import Scene
+from rulesets.empires import EMPIRES
+from rulesets.empires.data import default_data
+from rulesets.empires.map import load_geometry, scene_from_view
+from rulesets.empires.map.geometry import GEOMETRY_FILE
+from tests.random_play import random_action
+from tests.render.golden import GOLDEN_DIR, matches, reference
+
+WIDTH = 2020
+# A public view saved from a seeded four-player game in decade 5, so that the reference
+# does not move when the rules' random play changes.
+MIDGAME_VIEW = GOLDEN_DIR / "empires-midgame.json"
+BUILDER = Path(__file__).resolve().parents[2] / "assets" / "maps" / "build_empires_map.py"
+
+
+def render(scene: Scene) -> bytes:
+    return render_png(load_geometry(), scene, WIDTH)
+
+
+def with_region(scene: Scene, region_id: str, **changes: Any) -> Scene:
+    regions = [
+        region.model_copy(update=changes) if region.id == region_id else region
+        for region in scene.regions
+    ]
+    return scene.model_copy(update={"regions": regions})
+
+
+@pytest.fixture(scope="module")
+def midgame() -> Scene:
+    return scene_from_view(json.loads(MIDGAME_VIEW.read_text(encoding="utf-8")))
+
+
+@pytest.fixture(scope="module")
+def midgame_reference(midgame: Scene) -> Any:
+    return reference("empires-midgame", render(midgame))
+
+
+def test_every_region_of_the_rules_has_geometry_and_no_other() -> None:
+    geometry = load_geometry()
+    regions = default_data().regions
+    assert set(geometry.regions) == {region.id for region in regions}
+    for region in regions:
+        assert geometry.regions[region.id].kind == region.kind
+
+
+def test_the_committed_geometry_is_what_the_builder_makes() -> None:
+    built = runpy.run_path(str(BUILDER))["build"]()
+    assert json.loads(GEOMETRY_FILE.read_text(encoding="utf-8")) == json.loads(json.dumps(built))
+
+
+def test_every_region_is_named_on_the_map() -> None:
+    captions = {key for key, _ in load_geometry().captions}
+    assert captions == {f"name.{region}" for region in load_geometry().regions}
+
+
+def test_midgame_matches_its_reference(midgame: Scene, midgame_reference: Any) -> None:
+    assert matches(render(midgame), midgame_reference)
+
+
+def test_a_missing_unit_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    london = midgame.region("london")
+    fewer = london.pieces[:-1]
+    assert not matches(render(with_region(midgame, "london", pieces=fewer)), midgame_reference)
+
+
+def test_a_missing_flag_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    bosnia = midgame.region("bosnia")
+    assert bosnia.control
+    assert not matches(render(with_region(midgame, "bosnia", control={})), midgame_reference)
+
+
+def test_a_changed_count_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    trieste = midgame.region("trieste")
+    last = trieste.pieces[-1]
+    more = [*trieste.pieces[:-1], last.model_copy(update={"count": last.count + 1})]
+    assert not matches(render(with_region(midgame, "trieste", pieces=more)), midgame_reference)
+
+
+def test_a_changed_label_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    changed = with_region(midgame, "konya", label="Konye")
+    assert not matches(render(changed), midgame_reference)
+
+
+def test_a_changed_power_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    panel = midgame.panels[0]
+    first = panel.rows[0]
+    rows = [first.model_copy(update={"values": ["9", *first.values[1:]]}), *panel.rows[1:]]
+    panels = [panel.model_copy(update={"rows": rows}), *midgame.panels[1:]]
+    assert not matches(render(midgame.model_copy(update={"panels": panels})), midgame_reference)
+
+
+def _played_view(steps: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    state = start(EMPIRES, ["P1", "P2", "P3"], {}, f"{seed:064x}").state
+    for _ in range(steps):
+        if state.finished:
+            break
+        prompt = rng.choice(legal_prompts(EMPIRES, state))
+        state = submit(EMPIRES, state, prompt.seat, random_action(prompt, rng)).state
+    return EMPIRES.view(state, None)
+
+
+@pytest.mark.parametrize("steps", [0, 120, 10_000])
+def test_a_real_game_view_renders_with_every_unit(steps: int) -> None:
+    view = _played_view(steps, seed=11)
+    scene = scene_from_view(view, "fr")
+    units_in_view = sum(
+        count
+        for region in view["regions"].values()
+        for kinds in region["units"].values()
+        for count in kinds.values()
+    )
+    units_in_scene = sum(
+        stack.count
+        for region in scene.regions
+        for stack in region.pieces
+        if stack.kind in ("infantry", "artillery", "two_master", "three_master")
+    )
+    assert units_in_scene == units_in_view
+    assert render(scene).startswith(b"\x89PNG")
