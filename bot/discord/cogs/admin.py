@@ -1,5 +1,5 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign. Every act needs a reason, is audited by the service and announced."""
+end a campaign. Every act needs a reason; the store audits it and announces it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
-from bot.discord.reports import admin_embed, event_lines, public_events
+from bot.discord.reports import event_lines, public_events
 from bot.i18n import localise_value
 from rulesets import registry
 from rulesets.core import Event
@@ -30,32 +30,19 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         require_moderator(self.bot, interaction)
         return True
 
-    async def _announce(
-        self,
-        interaction: discord.Interaction[Any],
-        campaign: Any,
-        act: str,
-        reason: str,
-        **params: Any,
-    ) -> None:
-        """Tell the table who did what and why, and answer the moderator privately."""
-        text = tr(
-            f"discord.admin.{act}",
-            campaign.language,
-            moderator=interaction.user.mention,
-            reason=reason,
-            campaign=campaign.id,
-            **params,
-        )
-        channel = await self.bot.channel_by_id(int(campaign.channel_id))
-        if channel is not None:
-            await channel.send(embed=admin_embed(text=text))
+    async def _acknowledge(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the moderator privately; the table hears of the act once, from the outbox.
+
+        The store queues an announcement of every audit record (and the seed when a campaign
+        ends) in the same transaction as the act, so the adapter must not post its own.
+        """
         language = user_language(interaction)
         done = tr("discord.admin.done", language)
         if interaction.response.is_done():
             await interaction.followup.send(done, ephemeral=True)
         else:
             await interaction.response.send_message(done, ephemeral=True)
+        await self.bot.courier.deliver_pending()
 
     def _actor(self, interaction: discord.Interaction[Any]) -> str:
         return str(interaction.user.id)
@@ -66,7 +53,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.pause(found.id, actor=self._actor(interaction), reason=reason)
-        await self._announce(interaction, found, "paused", reason)
+        await self._acknowledge(interaction)
         await self.bot.after_change(found.id)
 
     @app_commands.command(name="resume", description="Resume a paused campaign")
@@ -75,7 +62,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.resume(found.id, actor=self._actor(interaction), reason=reason)
-        await self._announce(interaction, found, "resumed", reason)
+        await self._acknowledge(interaction)
         self.bot.prompt_board.forget(found.id)
         await self.bot.after_change(found.id)
 
@@ -84,10 +71,8 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        report = await self.bot.service.undo_last(
-            found.id, actor=self._actor(interaction), reason=reason
-        )
-        await self._announce(interaction, found, "undone", reason, seq=report.seq)
+        await self.bot.service.undo_last(found.id, actor=self._actor(interaction), reason=reason)
+        await self._acknowledge(interaction)
         await self.bot.after_change(found.id)
 
     @app_commands.command(name="rollback", description="Go back to an earlier step")
@@ -131,7 +116,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         await self.bot.service.rollback(
             campaign.id, seq, actor=self._actor(interaction), reason=reason
         )
-        await self._announce(interaction, campaign, "rolled_back", reason, seq=seq)
+        await self._acknowledge(interaction)
         await self.bot.after_change(campaign.id)
 
     @app_commands.command(name="replace", description="Give a seat to another player")
@@ -152,14 +137,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             actor=self._actor(interaction),
             reason=reason,
         )
-        await self._announce(
-            interaction,
-            found,
-            "replaced",
-            reason,
-            player=player.mention,
-            seat=str(localise_value(seat, found.language)),
-        )
+        await self._acknowledge(interaction)
         self.bot.prompt_board.forget(found.id)
         await self.bot.after_change(found.id)
 
@@ -175,9 +153,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         await self.bot.service.release_seat(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
-        await self._announce(
-            interaction, found, "kicked", reason, seat=str(localise_value(seat, found.language))
-        )
+        await self._acknowledge(interaction)
 
     @app_commands.command(name="force", description="Play a seat's default action now")
     async def force(
@@ -191,9 +167,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         await self.bot.service.force_default(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
-        await self._announce(
-            interaction, found, "forced", reason, seat=str(localise_value(seat, found.language))
-        )
+        await self._acknowledge(interaction)
         await self.bot.after_change(found.id)
 
     @app_commands.command(name="end", description="End a campaign and reveal its dice seed")
@@ -201,10 +175,8 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        seed = await self.bot.service.end_campaign(
-            found.id, actor=self._actor(interaction), reason=reason
-        )
-        await self._announce(interaction, found, "ended", reason, seed=seed)
+        await self.bot.service.end_campaign(found.id, actor=self._actor(interaction), reason=reason)
+        await self._acknowledge(interaction)
         await self.bot.after_change(found.id)
 
     @replace.autocomplete("seat")
