@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.discord.delivery")
 SWEEP_LIMIT = 50
+# Notices that ask a seat holder to act now: they ping the user they name.
+PINGING_KEYS = frozenset({"schedule.notice.reminder", "schedule.notice.overdue"})
+NO_PINGS = discord.AllowedMentions.none()
+USER_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 class ChannelGone(Exception):
@@ -89,9 +93,26 @@ class OutboxCourier:
         channel = await self.bot.channel_by_id(int(item.target_id))
         if channel is None:
             raise ChannelGone(item.target_id)
+        content, mentions = self._pings(item.payload, channel, content)
         # The outbox id as an enforced nonce: a row sent again after a crash between the send
         # and `mark_delivered` is answered by Discord with the first message, not a second.
-        await channel.send(content or None, embeds=embeds, nonce=item.id)
+        await channel.send(content or None, embeds=embeds, nonce=item.id, allowed_mentions=mentions)
+
+    def _pings(
+        self, payload: dict[str, Any], channel: Any, content: str
+    ) -> tuple[str, discord.AllowedMentions]:
+        """Who a channel post may ping: the named seat holder for a reminder, the moderator
+        role for an alert, nobody otherwise (an audit line names a moderator, a report names
+        players: neither should buzz anyone's phone)."""
+        if payload.get("key") in PINGING_KEYS:
+            return content, USER_PINGS
+        if payload.get("kind") == "moderator_alert":
+            guild = getattr(channel, "guild", None)
+            role = guild and discord.utils.get(guild.roles, name=self.bot.moderator_role)
+            if role:
+                only_role = discord.AllowedMentions(everyone=False, users=False, roles=[role])
+                return f"{role.mention} {content}", only_role
+        return content, NO_PINGS
 
     def _is_held(self, item: Any) -> bool:
         return item.target_kind == "dm" and item.id in self._held.get(int(item.target_id), {})

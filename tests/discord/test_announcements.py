@@ -3,6 +3,12 @@ where someone must answer."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
 from tests.discord.conftest import Table, open_mini_campaign
 
 
@@ -28,3 +34,69 @@ async def test_ending_a_campaign_reveals_the_seed_once(table: Table) -> None:
     await t.moderator.slash(t.channel, "admin end", reason="the players moved away")
     assert _posts_containing(t, "the players moved away") == 1
     assert _posts_containing(t, "dice seed was") == 1
+
+
+class _QueuedRows:
+    """Stands in for the service's outbox: hands the courier these rows until delivered."""
+
+    def __init__(self, campaign_id: int, channel_id: int, payloads: list[dict[str, Any]]) -> None:
+        self.rows = [
+            SimpleNamespace(
+                id=9000 + number,
+                campaign_id=campaign_id,
+                target_kind="channel",
+                target_id=str(channel_id),
+                payload=payload,
+            )
+            for number, payload in enumerate(payloads)
+        ]
+
+    async def pending_outbox(self, limit: int) -> list[Any]:
+        return list(self.rows)
+
+    async def mark_delivered(self, outbox_id: int) -> None:
+        self.rows = [row for row in self.rows if row.id != outbox_id]
+
+
+async def test_reminders_ping_their_player_and_alerts_ping_the_moderators(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    alice = str(t.alice.id)
+    queued = _QueuedRows(
+        campaign_id,
+        t.channel.id,
+        [
+            _notice("schedule", "schedule.notice.reminder", seat="red", user_id=alice, due_unix=1),
+            _notice("schedule", "schedule.notice.overdue", seat="red", user_id=alice, grace_unix=1),
+            _notice("moderator_alert", "schedule.notice.replacement_needed", seat="red", misses=3),
+            # An audit line names a moderator but is news, not a call to act: no ping.
+            {"kind": "audit", "key": "trust.audit.announce", "params": {"moderator": alice}},
+        ],
+    )
+    monkeypatch.setattr(t.bot.service, "pending_outbox", queued.pending_outbox)
+    monkeypatch.setattr(t.bot.service, "mark_delivered", queued.mark_delivered)
+    await t.bot.courier.deliver_pending()
+
+    reminder, overdue, alert, audit = (_pings(t, m) for m in t.public_messages()[-4:])
+    assert reminder == overdue == ([t.alice.id], [])
+    assert alert == ([], [role.id for role in _guild_roles(t) if role.name == "Game master"])
+    assert alert[1]  # the moderator role exists and was pinged
+    assert audit == ([], [])
+
+
+def _guild_roles(table: Table) -> list[discord.Role]:
+    guild = table.bot.get_guild(table.guild.id)
+    assert guild is not None
+    return list(guild.roles)
+
+
+def _pings(table: Table, message: discord.Message) -> tuple[list[int], list[int]]:
+    """The users and roles Discord notified for a message (not merely those it names)."""
+    stored = table.env.backend.get_message(message.channel.id, message.id)
+    return list(stored.ping_user_ids), list(stored.ping_role_ids)
+
+
+def _notice(kind: str, key: str, **params: Any) -> dict[str, Any]:
+    return {"kind": kind, "key": key, "params": params}
