@@ -211,7 +211,8 @@ class Table:
             if scores:
                 self.write(scores_text(scores, self.language))
             return
-        for line in prompt_lines(await self.service.prompts(campaign.id), self.language):
+        prompts = await self.service.prompts(campaign.id)
+        for line in prompt_lines(campaign.ruleset, prompts, self.language):
             self.write(line)
 
     async def choose(self, seat: str, args: list[str]) -> None:
@@ -249,7 +250,8 @@ class Table:
         if report.finished and report.scores:
             self.write(scores_text(report.scores, self.language))
         else:
-            for line in prompt_lines(report.prompts, self.language):
+            ruleset = (await self.service.get_campaign(report.campaign_id)).ruleset
+            for line in prompt_lines(ruleset, report.prompts, self.language):
                 self.write(line)
 
     async def public(self, args: list[str]) -> None:

@@ -6,23 +6,14 @@ import json
 from typing import Any
 
 from bot.i18n import localise_value, render, translate
+from bot.i18n.labels import choice_label
 from bot.services import LogEntry
 from rulesets.core import Choice, Event, Prompt
 
 
-def choice_text(choice: Choice, language: str) -> str:
-    """The choice's own label, or its action spelled out: 'bid amount 1–10', 'call low'."""
-    if choice.label is not None:
-        text = render(choice.label, language)
-    else:
-        fixed = [
-            str(localise_value(value, language))
-            for name, value in choice.action.items()
-            if name != "type"
-        ]
-        text = " ".join([choice.kind, *fixed])
-    ranges = [f"{name} {span.low}–{span.high}" for name, span in choice.ranges.items()]
-    return " ".join([text, *ranges])
+def choice_text(ruleset: str, choice: Choice, language: str) -> str:
+    """The shared choice label, each open number named: 'bid amount 1–10', 'call low'."""
+    return choice_label(ruleset, choice, language, name_ranges=True)
 
 
 def action_text(action: dict[str, Any], language: str) -> str:
@@ -44,13 +35,13 @@ def seat_choices(prompts: list[Prompt], seat: str) -> list[Choice]:
     return [choice for prompt in prompts if prompt.seat == seat for choice in prompt.choices]
 
 
-def prompt_lines(prompts: list[Prompt], language: str) -> list[str]:
+def prompt_lines(ruleset: str, prompts: list[Prompt], language: str) -> list[str]:
     lines = []
     for seat in dict.fromkeys(prompt.seat for prompt in prompts):
         asked = "; ".join(render(p.text, language) for p in prompts if p.seat == seat)
         lines.append(translate("console.must_decide", language, seat=seat, prompt=asked))
         for number, choice in enumerate(seat_choices(prompts, seat), start=1):
-            lines.append(f"  {number}. {choice_text(choice, language)}")
+            lines.append(f"  {number}. {choice_text(ruleset, choice, language)}")
     return lines
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.choices import choice_label
+from bot.discord.choices import button_label
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.orders import carry_out, open_choice
@@ -173,7 +173,7 @@ def prompt_view(
 ) -> discord.ui.View:
     """Buttons for a short list of choices, a select menu for a longer one."""
     view = discord.ui.View(timeout=None)
-    labels = [choice_label(ruleset, choice, language) for choice in prompt.choices]
+    labels = [button_label(ruleset, choice, language) for choice in prompt.choices]
     if len(labels) <= BUTTON_LIMIT:
         for index, label in enumerate(labels):
             view.add_item(ChoiceButton(campaign_id, seq, prompt.seat, index, label))

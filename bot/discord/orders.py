@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.choices import choice_at, choice_label, concrete_action, find_prompt
+from bot.discord.choices import button_label, choice_at, concrete_action, find_prompt
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.reports import private_embed
@@ -72,7 +72,7 @@ async def carry_out(
         )
     except StaleSeq:
         raise Refusal("discord.error.stale") from None
-    label = choice_label(campaign.ruleset, choice, language)
+    label = button_label(campaign.ruleset, choice, language)
     if numbers:
         label += " " + ", ".join(str(value) for value in numbers.values())
     text = tr("discord.order.accepted", language, order=label, seq=report.seq)

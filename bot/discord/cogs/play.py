@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope
-from bot.discord.choices import choice_label, find_prompt
+from bot.discord.choices import button_label, find_prompt
 from bot.discord.client import CourierBot
 from bot.discord.components import NumberModal
 from bot.discord.errors import Refusal
@@ -71,7 +71,7 @@ class Play(commands.Cog):
             return []
         listed = []
         for index, choice in enumerate(prompt.choices):
-            label = choice_label(found.ruleset, choice, language)
+            label = button_label(found.ruleset, choice, language)
             if typed.lower() in label.lower():
                 listed.append(
                     app_commands.Choice(

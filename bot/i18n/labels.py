@@ -1,0 +1,35 @@
+"""One label for a legal choice, shared by the buttons on Discord and the console's list."""
+
+from __future__ import annotations
+
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, localise_value, render
+from rulesets.core import Choice
+
+
+def action_name(ruleset: str, action_type: str, language: str) -> str:
+    """The catalogue's name for an action type (`<ruleset>.action.<type>`), else the type."""
+    key = f"{ruleset}.action.{action_type}"
+    return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or action_type
+
+
+def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bool = False) -> str:
+    """The ruleset's own label, else the action's name and its fixed values by their names
+    ('place army German States'), then each open number's range ('bid 1–10').
+
+    `name_ranges` adds the field's name before its range ('bid amount 1–10'), for a reader who
+    types the number next rather than filling a form that names it.
+    """
+    if choice.label is not None:
+        text = render(choice.label, language)
+    else:
+        fixed = [
+            str(localise_value(value, language))
+            for name, value in choice.action.items()
+            if name != "type"
+        ]
+        text = " ".join([action_name(ruleset, choice.kind, language), *fixed])
+    ranges = [
+        f"{name} {span.low}–{span.high}" if name_ranges else f"{span.low}–{span.high}"
+        for name, span in choice.ranges.items()
+    ]
+    return " ".join([text, *ranges])
