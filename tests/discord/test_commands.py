@@ -109,3 +109,12 @@ async def test_play_takes_a_number_directly_and_checks_its_range(table: Table) -
     assert "Order accepted: bid 1–10 4" in text_of(accepted)
     state = await t.bot.service.state_at(campaign_id, 1)
     assert state.high_bid == 4  # type: ignore[attr-defined]
+
+
+async def test_status_shows_each_pending_deadline_as_a_discord_timestamp(table: Table) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    deadlines = await t.bot.service.waiting(campaign_id)
+    assert [seat.seat for seat in deadlines] == ["red"]
+    status = text_of(await t.carol.slash(t.channel, "campaign status"))
+    assert f"Waiting for red: deadline <t:{deadlines[0].due_unix}:R>" in status

@@ -263,8 +263,7 @@ class Campaigns(
                 )
             )
         if found.status == "active":
-            waiting = [_seat_name(p.seat, language) for p in await service.prompts(found.id)]
-            lines.append(tr("discord.status.waiting", language, seats=", ".join(waiting)))
+            lines += await self._deadline_lines(found.id, language)
             view = await service.public_view(found.id)
             if "phase" in view:
                 lines.append(
@@ -279,6 +278,24 @@ class Campaigns(
             if scores:
                 lines.append(scores_text(scores, language))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def _deadline_lines(self, campaign_id: int, language: str) -> list[str]:
+        """Who must decide and by when, as Discord timestamps each reader sees in their own
+        time zone; a table without deadlines still hears whom it waits for."""
+        service = self.bot.service
+        deadlines = await service.waiting(campaign_id)
+        if not deadlines:
+            seats = [_seat_name(p.seat, language) for p in await service.prompts(campaign_id)]
+            return [tr("discord.status.waiting", language, seats=", ".join(seats))]
+        return [
+            tr(
+                "discord.status.deadline_away" if seat.on_vacation else "discord.status.deadline",
+                language,
+                seat=_seat_name(seat.seat, language),
+                due_unix=seat.due_unix,
+            )
+            for seat in deadlines
+        ]
 
     @app_commands.command(name="list", description="The campaigns of this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
