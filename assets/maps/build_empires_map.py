@@ -110,7 +110,7 @@ def region_fill(region: dict[str, Any]) -> str:
     if region["kind"] == "sea":
         return OPEN_SEA
     if region["owner"]:
-        return tint(EMPIRE_COLOURS[region["owner"]], 0.38)
+        return tint(EMPIRE_COLOURS[region["owner"]], 0.3)
     return LAND
 
 

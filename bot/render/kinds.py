@@ -37,8 +37,7 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "two_master": SymbolShape(draw_ship, aspect=1.2),
     "three_master": SymbolShape(draw_ship, aspect=1.6),
     "palace": SymbolShape(draw_tower),
-    "city": SymbolShape(draw_square),
-    "city_upgraded": SymbolShape(draw_framed_square),
+    "city": SymbolShape(draw_tag, aspect=1.5),
 }
 
 

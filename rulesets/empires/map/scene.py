@@ -37,7 +37,6 @@ LEGEND = (
     ("three_master", "legend.three_master"),
     ("palace", "legend.palace"),
     ("city", "legend.city"),
-    ("city_upgraded", "legend.city_upgraded"),
     ("marker:occupied", "legend.occupied"),
 )
 
@@ -47,11 +46,14 @@ def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionSc
     owner = raw.get("owner")
     pieces = []
     if raw.get("palace"):
-        pieces.append(PieceStack(kind="palace", power=str(raw["palace"]), count=1))
+        # A palace's count is its crowns, the figure that matters when a palace is built up.
+        crowns = max(1, int(raw.get("palace_crowns") or 1))
+        pieces.append(PieceStack(kind="palace", power=str(raw["palace"]), count=crowns))
     city_tile = raw.get("city_tile")
     if city_tile and owner:
-        kind = "city_upgraded" if city_tile == "upgraded" else "city"
-        pieces.append(PieceStack(kind=kind, power=str(owner), count=1))
+        # One symbol for the city tile, its level as the count: 1 basic, 2 upgraded.
+        level = 2 if city_tile == "upgraded" else 1
+        pieces.append(PieceStack(kind="city", power=str(owner), count=level))
     units: Mapping[str, Mapping[str, int]] = raw.get("units") or {}
     for empire in EMPIRE_STYLES:
         for kind in UNIT_KINDS:
