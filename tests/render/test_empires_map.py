@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 from bot.render import render_png
+from bot.render.campaign import render_campaign_png
 from rulesets.core import legal_prompts, start, submit
 from rulesets.core.scene import Scene
 from rulesets.empires import EMPIRES
 from rulesets.empires.data import default_data
-from rulesets.empires.map import load_geometry, scene_from_view
-from rulesets.empires.map.geometry import GEOMETRY_FILE
+from rulesets.empires.map import load_geometry, map_text, scene_from_view
+from rulesets.empires.map.geometry import EMPIRE_STYLES, GEOMETRY_FILE
 from tests.random_play import random_action
 from tests.render.golden import GOLDEN_DIR, matches, reference
 
@@ -132,3 +133,21 @@ def test_a_real_game_view_renders_with_every_unit(steps: int) -> None:
     )
     assert units_in_scene == units_in_view
     assert render(scene).startswith(b"\x89PNG")
+
+
+def test_every_region_and_empire_has_a_name_in_each_language() -> None:
+    places = [*load_geometry().regions, *EMPIRE_STYLES]
+    for language in ("en", "fr"):
+        names = map_text(language)
+        english = map_text("en")
+        for place in places:
+            assert f"name.{place}" in names
+        assert language == "en" or any(
+            names[f"name.{place}"] != english[f"name.{place}"] for place in places
+        )
+
+
+async def test_a_campaign_map_is_drawn_for_the_empires_ruleset() -> None:
+    view = json.loads(MIDGAME_VIEW.read_text(encoding="utf-8"))
+    png = await render_campaign_png("empires", view, campaign_id=3, seq=150, language="fr")
+    assert png.startswith(b"\x89PNG")
