@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 from bot.discord.components import ChoiceButton, ChoiceSelect
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
+from bot.discord.maps import MapPoster
 from bot.discord.prompt_board import PromptBoard
 from bot.discord.translator import CourierTranslator
 from bot.services import CampaignService
@@ -63,6 +64,7 @@ class CourierBot(commands.Bot):
         self.default_language = default_language
         self.courier = OutboxCourier(self)
         self.prompt_board = PromptBoard(self)
+        self.map_poster = MapPoster(self)
 
     @property
     def service(self) -> CampaignService:
@@ -105,8 +107,10 @@ class CourierBot(commands.Bot):
         await self.wait_until_ready()
 
     async def after_change(self, campaign_id: int) -> None:
-        """Publish what a change produced: the queued reports, then the new prompts."""
+        """Publish what a change produced: the queued reports, the map if the board moved,
+        then the new prompts."""
         await self.courier.deliver_pending()
+        await self.map_poster.post_if_board_changed(campaign_id)
         await self.prompt_board.refresh(campaign_id)
 
     async def on_app_command_completion(

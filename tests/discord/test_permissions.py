@@ -63,7 +63,7 @@ async def test_private_views_and_lifecycle_commands_are_refused(table: Table) ->
     _refused(await t.alice.slash(t.channel, "campaign leave"))
     # Spectators may read the public state.
     status = await t.spectator.slash(t.channel, "campaign status")
-    assert status.ephemeral and "Waiting for: red" in text_of(status)
+    assert status.ephemeral and "Waiting for red: deadline <t:" in text_of(status)
     assert "luck" not in text_of(await t.spectator.slash(t.channel, "history"))
     assert await _fingerprint(t.bot.service, campaign.id) == started
 

@@ -1,37 +1,30 @@
-"""/me (your private view), /history (paged) and /map (a drawn map, or a text board)."""
+"""/me (your private view), /history (paged) and /map (a drawn map now or at an earlier step,
+the whole campaign as an animated GIF, or a text board for a game without map art)."""
 
 from __future__ import annotations
 
-import importlib
 import io
-import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import render as map_render
 from bot.discord.access import campaign_in_scope
 from bot.discord.client import CourierBot
+from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
+from bot.discord.maps import map_message, public_view_at, timeline_gif
 from bot.discord.reports import event_lines, public_events, view_text
+from bot.render import has_map
 from rulesets.core import Event
 
-log = logging.getLogger("bot.discord.info")
 HISTORY_PAGE = 10
 
 
 def _code_block(text: str, limit: int = 3900) -> str:
     return "```\n" + text[:limit] + "\n```"
-
-
-def map_renderer() -> Any:
-    """`bot.render.render_campaign_png` when the renderer is installed, else None."""
-    try:
-        module = importlib.import_module("bot.render")
-    except ImportError:
-        return None
-    return getattr(module, "render_campaign_png", None)
 
 
 class Info(commands.Cog):
@@ -79,33 +72,56 @@ class Info(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="map", description="The board as it stands")
-    async def map(self, interaction: discord.Interaction[Any], campaign: int | None = None) -> None:
+    @app_commands.describe(
+        at="An earlier step to show instead", timeline="The whole campaign as an animated GIF"
+    )
+    async def map(
+        self,
+        interaction: discord.Interaction[Any],
+        at: int | None = None,
+        timeline: bool = False,
+        campaign: int | None = None,
+    ) -> None:
         """Posted in the channel for everyone, so in the campaign's language."""
         found = await campaign_in_scope(self.bot, interaction, campaign)
+        if found.status == "lobby":
+            raise Refusal("discord.map.not_started", campaign=found.id)
+        if at is not None and not 0 <= at <= found.seq:
+            raise Refusal("discord.map.bad_seq", seq=at, current=found.seq)
+        if timeline:
+            await self._timeline(interaction, found)
+            return
+        seq = found.seq if at is None else at
+        if at is None:
+            view = await self.bot.service.public_view(found.id)
+        else:
+            view = await public_view_at(self.bot, found, seq)
         language = found.language
-        view = await self.bot.service.public_view(found.id)
-        embed = discord.Embed(
-            title=tr("discord.map.title", language, campaign=found.id, seq=found.seq)
-        )
-        renderer = map_renderer()
-        png = None
-        if renderer is not None:
-            await interaction.response.defer(thinking=True)
-            try:
-                png = await renderer(
-                    found.ruleset, view, campaign_id=found.id, seq=found.seq, language=language
-                )
-            except LookupError:
-                log.info("no map art for %s: a text board instead", found.ruleset)
-            except Exception:
-                log.exception("map of campaign %s at seq %s failed", found.id, found.seq)
-        if png is None:
-            embed.description = _code_block(view_text(view, language))
+        await interaction.response.defer(thinking=True)
+        try:
+            # Looked up on the module at each call, so that tests can stand in for the renderer.
+            png = await map_render.render_campaign_png(
+                found.ruleset, view, campaign_id=found.id, seq=seq, language=language
+            )
+        except LookupError:  # a game without map art: the board as text
+            embed = discord.Embed(
+                title=tr("discord.map.title", language, campaign=found.id, seq=seq),
+                description=_code_block(view_text(view, language)),
+            )
             await self._send(interaction, embed=embed)
             return
-        embed.set_image(url="attachment://map.png")
+        embed, file = map_message(png, campaign_id=found.id, seq=seq, language=language)
+        await self._send(interaction, embed=embed, file=file)
+
+    async def _timeline(self, interaction: discord.Interaction[Any], found: Any) -> None:
+        if not has_map(found.ruleset):
+            raise Refusal("discord.map.no_art")
+        await interaction.response.defer(thinking=True)
+        gif = await timeline_gif(self.bot, found)
         await self._send(
-            interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="map.png")
+            interaction,
+            content=tr("discord.map.timeline", found.language, campaign=found.id, seq=found.seq),
+            file=discord.File(io.BytesIO(gif), filename="timeline.gif"),
         )
 
     async def _send(self, interaction: discord.Interaction[Any], **content: Any) -> None:

@@ -1,0 +1,116 @@
+"""The map in the channel: posted after a move that changes the board and not after one that
+does not; /map at an earlier step, /map timeline as an animated GIF, and their refusals."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+import simcord
+from PIL import Image
+
+from rulesets.struggle import STRUGGLE
+from rulesets.struggle.state import StruggleState
+from tests.discord.conftest import Table, text_of
+
+
+async def _open_struggle(t: Table) -> int:
+    """alice (Great Britain) and bob (France) start a two-player Struggle of Empires."""
+    campaign = await t.bot.service.create_campaign(
+        ruleset="struggle",
+        creator_id=str(t.alice.id),
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        options={},
+        seed_hex="ab" * 32,
+    )
+    await t.alice.slash(t.channel, "campaign join", seat="GBR")
+    await t.bob.slash(t.channel, "campaign join", seat="FRA")
+    await t.alice.slash(t.channel, "campaign start")
+    return campaign.id
+
+
+def _maps_posted(t: Table) -> list[discord.Message]:
+    return [
+        message
+        for message in t.public_messages()
+        if any(attachment.filename == "map.png" for attachment in message.attachments)
+    ]
+
+
+def _file(t: Table, result: simcord.InteractionResult, name: str) -> bytes:
+    posted = result.followups[0] if result.followups else result.response
+    assert posted is not None
+    attachment = next(a for a in posted.attachments if a.filename == name)
+    data = t.env.backend.cdn.get(attachment.url)
+    assert data is not None
+    return data
+
+
+async def _play_autopilot(t: Table, campaign_id: int, seat: str) -> None:
+    """One move of `seat` chosen by the autopilot, published as an order would be."""
+    service = t.bot.service
+    state = await service.state_at(campaign_id, (await service.get_campaign(campaign_id)).seq)
+    assert isinstance(state, StruggleState)
+    action: dict[str, Any] = STRUGGLE.autopilot_action(state, seat, 0)
+    user = t.alice if seat == "GBR" else t.bob
+    await service.submit(campaign_id, str(user.id), action, seat=seat)
+    await t.bot.after_change(campaign_id)
+
+
+async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
+    t = table
+    campaign_id = await _open_struggle(t)
+    assert len(_maps_posted(t)) == 1  # the starting board
+
+    # The first placement, chosen in the prompt's select menu, puts an army on the map.
+    prompt = (await t.bot.service.prompts(campaign_id))[0]
+    assert prompt.kind == "place_unit" and prompt.seat == "GBR"
+    menu = f"courier:s:{campaign_id}:0:GBR:0"
+    picked = await t.alice.select(t.last_prompt_for(t.alice), ["0"], custom_id=menu)
+    assert "Order accepted" in text_of(picked)
+    assert len(_maps_posted(t)) == 2
+
+    while (await t.bot.service.prompts(campaign_id))[0].kind == "place_unit":
+        await _play_autopilot(t, campaign_id, (await t.bot.service.prompts(campaign_id))[0].seat)
+    maps_before_the_auction = len(_maps_posted(t))
+
+    # A bid moves nothing on the board: no new map.
+    bidder = (await t.bot.service.prompts(campaign_id))[0]
+    assert bidder.kind == "bid"
+    user = t.alice if bidder.seat == "GBR" else t.bob
+    await t.bot.service.submit(campaign_id, str(user.id), {"type": "pass_bid"}, seat=bidder.seat)
+    await t.bot.after_change(campaign_id)
+    assert len(_maps_posted(t)) == maps_before_the_auction
+
+
+async def test_map_at_an_earlier_step_and_the_timeline(table: Table) -> None:
+    t = table
+    campaign_id = await _open_struggle(t)
+    for _ in range(4):
+        await _play_autopilot(t, campaign_id, (await t.bot.service.prompts(campaign_id))[0].seat)
+
+    now = _file(t, await t.carol.slash(t.channel, "map"), "map.png")
+    start = _file(t, await t.carol.slash(t.channel, "map", at=0), "map.png")
+    assert now.startswith(b"\x89PNG") and start.startswith(b"\x89PNG")
+    assert start != now
+
+    gif = _file(t, await t.carol.slash(t.channel, "map", timeline=True), "timeline.gif")
+    with Image.open(io.BytesIO(gif)) as animation:
+        assert animation.format == "GIF" and getattr(animation, "n_frames", 1) > 1
+
+
+async def test_map_refusals_are_sentences(table: Table) -> None:
+    t = table
+    await t.alice.slash(t.channel, "campaign create", game="mini")
+    early = await t.carol.slash(t.channel, "map")
+    assert early.ephemeral and "has not started yet" in text_of(early)
+    await t.alice.slash(t.channel, "campaign join", seat="red")
+    await t.bob.slash(t.channel, "campaign join", seat="blue")
+    await t.alice.slash(t.channel, "campaign start")
+    for seq in (-1, 99):
+        refused = await t.carol.slash(t.channel, "map", at=seq)
+        assert refused.ephemeral and f"There is no step {seq}" in text_of(refused)
+    no_art = await t.carol.slash(t.channel, "map", timeline=True)
+    assert no_art.ephemeral and "no drawn map" in text_of(no_art)
