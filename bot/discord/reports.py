@@ -19,7 +19,6 @@ EMBED_DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1000
 REPORT_COLOUR = discord.Colour(0x0072B2)
 PRIVATE_COLOUR = discord.Colour(0xE69F00)
-ADMIN_COLOUR = discord.Colour(0xD55E00)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -108,7 +107,3 @@ def view_text(view: Mapping[str, Any], language: str, indent: int = 0) -> str:
             shown = "—" if value is None else localise_value(value, language)
             lines.append(f"{pad}{label}: {shown}")
     return "\n".join(lines)
-
-
-def admin_embed(*, text: str) -> discord.Embed:
-    return discord.Embed(description=_clip(text, EMBED_DESCRIPTION_LIMIT), colour=ADMIN_COLOUR)
