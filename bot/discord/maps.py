@@ -81,9 +81,6 @@ class MapPoster:
         self._boards: dict[int, str] = {}
         self._lock = asyncio.Lock()
 
-    def forget(self, campaign_id: int) -> None:
-        self._boards.pop(campaign_id, None)
-
     async def post_if_board_changed(self, campaign_id: int) -> bool:
         """Post the map if the board differs from the last one seen; True when posted."""
         try:
