@@ -11,7 +11,7 @@ from bot.services.models import ActionReport, LogEntry
 from bot.storage import AuditRecord, CampaignRow
 from rulesets.core import BaseState, Prompt, legal_prompts
 from rulesets.core import submit as submit_action
-from rulesets.core.engine import decode_action
+from rulesets.core.engine import copy_state, decode_action
 
 
 class CampaignPlay(ServiceCore):
@@ -146,4 +146,4 @@ class CampaignPlay(ServiceCore):
         if not 0 <= seq <= campaign.seq:
             raise ServiceError("service.error.no_such_seq", seq=seq, current=campaign.seq)
         state = await self._state(campaign, seq)
-        return state.model_copy(deep=True)
+        return copy_state(state)

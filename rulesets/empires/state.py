@@ -128,12 +128,6 @@ class EmpiresState(BaseState):
     custom_data: dict[str, Any] | None = None
     custom_digest: str | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> EmpiresState:
-        # The kernel copies the state before every action. A dump and validation round
-        # trip (done in pydantic's compiled core) is several times faster than
-        # copy.deepcopy over dozens of small unit models, and gives an equal, unshared copy.
-        return type(self).model_validate(self.model_dump())
-
     def board(self) -> Board:
         return board_from(self.custom_data, self.custom_digest)
 
