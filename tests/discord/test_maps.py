@@ -10,6 +10,7 @@ import discord
 import simcord
 from PIL import Image
 
+from bot.discord.maps import MapPoster
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
 from tests.discord.conftest import Table, text_of
@@ -114,3 +115,12 @@ async def test_map_refusals_are_sentences(table: Table) -> None:
         assert refused.ephemeral and f"There is no step {seq}" in text_of(refused)
     no_art = await t.carol.slash(t.channel, "map", timeline=True)
     assert no_art.ephemeral and "no drawn map" in text_of(no_art)
+
+
+async def test_after_a_restart_the_board_is_compared_with_the_step_before(table: Table) -> None:
+    t = table
+    campaign_id = await _open_struggle(t)
+    await _play_autopilot(t, campaign_id, "GBR")  # a placement: the board changed
+    restarted = MapPoster(t.bot)
+    assert await restarted.post_if_board_changed(campaign_id)
+    assert not await restarted.post_if_board_changed(campaign_id)
