@@ -1,48 +1,52 @@
-"""A whole Empires game played through the console, from a script written by the engine."""
+"""Whole games played through the console, from scripts written by the engine."""
 
 from __future__ import annotations
 
 import io
 import random
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.console import main
 from bot.console.text import scores_text, seat_choices
+from rulesets import registry
 from rulesets.core import legal_prompts, start, submit
-from rulesets.empires import EMPIRES
 
 SEED = "e3" * 32
-SEATS = ["P1", "P2", "P3"]
+TABLES = {"empires": ["P1", "P2", "P3"], "struggle": ["GBR", "FRA", "PRU"]}
 
 
-def scripted_game(seed: int) -> tuple[str, dict[str, int]]:
+def scripted_game(game: Any, seats: list[str], seed: int) -> tuple[str, dict[str, int]]:
     """A script of console lines (`SEAT N [numbers]`) and the scores the engine reaches.
 
     Each step picks a seat holding a decision and one of its choices at random, numbered
     as the console numbers them: every choice of every prompt of that seat, in order.
     """
     rng = random.Random(seed)
-    state = start(EMPIRES, SEATS, {}, SEED).state
+    state = start(game, seats, {}, SEED).state
     lines = []
     while not state.finished:
-        prompts = legal_prompts(EMPIRES, state)
+        prompts = legal_prompts(game, state)
         seat = rng.choice([prompt.seat for prompt in prompts])
         choices = seat_choices(prompts, seat)
         number = rng.randrange(len(choices))
         choice = choices[number]
         numbers = {name: rng.randint(span.low, span.high) for name, span in choice.ranges.items()}
         lines.append(" ".join([seat, str(number + 1), *(str(n) for n in numbers.values())]))
-        state = submit(EMPIRES, state, seat, choice.instantiate(**numbers)).state
-    scores = EMPIRES.scores(state)
+        state = submit(game, state, seat, choice.instantiate(**numbers)).state
+    scores = game.scores(state)
     assert scores is not None
     return "\n".join([*lines, "quit", ""]), scores
 
 
-def test_a_whole_empires_game_from_a_script(tmp_path: Path) -> None:
-    script, scores = scripted_game(seed=3)
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_whole_game_from_setup_to_final_scores(tmp_path: Path, name: str) -> None:
+    script, scores = scripted_game(registry.get(name), TABLES[name], seed=3)
     out = io.StringIO()
-    args = ["--db", str(tmp_path / "db.sqlite3"), "--game", "empires"]
-    args += ["--seats", ",".join(SEATS), "--seed", SEED]
+    args = ["--db", str(tmp_path / "db.sqlite3"), "--game", name]
+    args += ["--seats", ",".join(TABLES[name]), "--seed", SEED]
     assert main(args, io.StringIO(script), out) == 0
     output = out.getvalue()
     assert "Unknown command" not in output
