@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
+from bot.discord.confirmation import AskerOnlyView
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.reports import event_lines, public_events
@@ -201,23 +202,16 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         ][:25]
 
 
-class RollbackConfirmation(discord.ui.View):
+class RollbackConfirmation(AskerOnlyView):
     """Shows what a rollback removes; only the moderator who asked can confirm it."""
 
     def __init__(
         self, cog: Admin, campaign: Any, seq: int, reason: str, moderator_id: int, language: str
     ) -> None:
-        super().__init__(timeout=300)
+        super().__init__(moderator_id)
         self.cog, self.campaign, self.seq, self.reason = cog, campaign, seq, reason
-        self.moderator_id = moderator_id
         self.confirm.label = tr("discord.admin.confirm", language)
         self.cancel.label = tr("discord.admin.cancel", language)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.user.id != self.moderator_id:
-            await handle_interaction_error(interaction, Refusal("discord.error.not_yours"))
-            return False
-        return True
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
     async def confirm(

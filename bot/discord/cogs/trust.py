@@ -20,6 +20,7 @@ from discord.ext import commands, tasks
 
 from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
+from bot.discord.confirmation import AskerOnlyView
 from bot.discord.errors import Refusal, handle_interaction_error, reply_ephemeral
 from bot.discord.language import user_language
 from bot.i18n import render, translate
@@ -213,7 +214,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
     return [verify_command], [audit_command, correct_command, export_command, import_command]
 
 
-class CorrectionConfirmation(discord.ui.View):
+class CorrectionConfirmation(AskerOnlyView):
     """Shows the correction's preview; only the moderator who asked can carry it out."""
 
     def __init__(
@@ -225,17 +226,10 @@ class CorrectionConfirmation(discord.ui.View):
         moderator_id: int,
         language: str,
     ) -> None:
-        super().__init__(timeout=300)
+        super().__init__(moderator_id)
         self.campaign, self.preview, self.action, self.reason = campaign, preview, action, reason
-        self.moderator_id = moderator_id
         self.confirm.label = translate("trust.correct.confirm", language)
         self.cancel.label = translate("trust.correct.cancel", language)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if interaction.user.id != self.moderator_id:
-            await handle_interaction_error(interaction, Refusal("discord.error.not_yours"))
-            return False
-        return True
 
     @discord.ui.button(label="Correct", style=discord.ButtonStyle.danger)
     async def confirm(
