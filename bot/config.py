@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     moderator_role: str = "Courier Moderator"
     default_language: Literal["en", "fr"] = "en"
+    backup_every_hours: float = Field(default=6.0, gt=0)
+    backup_keep: int = Field(default=14, ge=1)
 
 
 def describe_settings_error(error: ValidationError) -> str:

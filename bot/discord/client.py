@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.discord.maps import MapPoster
 from bot.discord.prompt_board import PromptBoard
 from bot.discord.translator import CourierTranslator
 from bot.services import CampaignService
+from bot.services.backup import DEFAULT_KEEP
 
 log = logging.getLogger("bot.discord")
 
@@ -39,6 +41,14 @@ def courier_intents() -> discord.Intents:
     return intents
 
 
+@dataclass(frozen=True)
+class BackupPolicy:
+    """How often the running bot backs its database up, and how many copies it keeps."""
+
+    every_hours: float = 6.0
+    keep: int = DEFAULT_KEEP
+
+
 class CourierBot(commands.Bot):
     def __init__(
         self,
@@ -47,6 +57,7 @@ class CourierBot(commands.Bot):
         dev_guild_id: int | None = None,
         moderator_role: str | None = None,
         default_language: str = "en",
+        backups: BackupPolicy | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -62,6 +73,7 @@ class CourierBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.moderator_role = moderator_role
         self.default_language = default_language
+        self.backups = backups or BackupPolicy()
         self.courier = OutboxCourier(self)
         self.prompt_board = PromptBoard(self)
         self.map_poster = MapPoster(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord.client import CourierBot
+from bot.discord.client import BackupPolicy, CourierBot
 from bot.services import CampaignService, open_service
 
 
@@ -14,6 +14,7 @@ def build_bot(
     dev_guild_id: int | None = None,
     moderator_role: str | None = None,
     default_language: str = "en",
+    backups: BackupPolicy | None = None,
 ) -> CourierBot:
     async def open_database() -> CampaignService:
         return await open_service(database)
@@ -23,6 +24,7 @@ def build_bot(
         dev_guild_id=dev_guild_id,
         moderator_role=moderator_role,
         default_language=default_language,
+        backups=backups,
     )
 
 
@@ -37,6 +39,7 @@ def run_from_settings() -> None:
         dev_guild_id=settings.dev_guild_id,
         moderator_role=settings.moderator_role,
         default_language=settings.default_language,
+        backups=BackupPolicy(settings.backup_every_hours, settings.backup_keep),
     )
     # Logging is configured by the application (bot/logging_setup), not by discord.py.
     bot.run(settings.discord_token, log_handler=None)

@@ -54,3 +54,29 @@ def test_env_example_lists_every_setting_with_a_comment() -> None:
     for key in keys:
         index = next(i for i, line in enumerate(lines) if line.startswith(f"{key}="))
         assert lines[index - 1].startswith("# "), f"{key} has no comment above it"
+
+
+def test_backup_schedule_comes_from_the_settings_and_reaches_the_bot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bot.discord.client import BackupPolicy
+    from bot.discord.launcher import build_bot
+
+    assert (Settings().backup_every_hours, Settings().backup_keep) == (6.0, 14)
+    monkeypatch.setenv("COURIER_BACKUP_EVERY_HOURS", "2.5")
+    monkeypatch.setenv("COURIER_BACKUP_KEEP", "3")
+    settings = Settings()
+    policy = BackupPolicy(settings.backup_every_hours, settings.backup_keep)
+    bot = build_bot(tmp_path / "db.sqlite3", backups=policy)
+    assert (bot.backups.every_hours, bot.backups.keep) == (2.5, 3)
+
+
+@pytest.mark.parametrize(("name", "value"), [("BACKUP_EVERY_HOURS", "0"), ("BACKUP_KEEP", "0")])
+def test_a_backup_setting_out_of_range_is_refused(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    from pydantic import ValidationError
+
+    monkeypatch.setenv(f"COURIER_{name}", value)
+    with pytest.raises(ValidationError):
+        Settings()

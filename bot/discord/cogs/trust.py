@@ -19,12 +19,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.discord.access import campaign_in_scope, require_moderator
-from bot.discord.client import CourierBot
+from bot.discord.client import BackupPolicy, CourierBot
 from bot.discord.confirmation import AskerOnlyView
 from bot.discord.errors import Refusal, handle_interaction_error, reply_ephemeral
 from bot.discord.language import user_language
 from bot.i18n import render, translate
-from bot.services.backup import DEFAULT_KEEP
 from bot.services.correction import CorrectionPreview
 from bot.services.models import AuditEntry, CampaignInfo
 from bot.services.trust import DiceVerification
@@ -32,7 +31,6 @@ from bot.services.trust import DiceVerification
 log = logging.getLogger("bot.discord.trust")
 
 Reason = app_commands.Range[str, 3, 300]
-BACKUP_HOURS = 6.0
 AUDIT_LINES = 15
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 MESSAGE_LIMIT = 1900
@@ -278,6 +276,7 @@ class Trust(commands.Cog):
         self.last_backup: datetime | None = None
 
     async def cog_load(self) -> None:
+        self.backup_database.change_interval(hours=self.bot.backups.every_hours)
         self.backup_database.start()
         self.check_versions.start()
 
@@ -285,12 +284,14 @@ class Trust(commands.Cog):
         self.backup_database.cancel()
         self.check_versions.cancel()
 
-    @tasks.loop(hours=BACKUP_HOURS)
+    @tasks.loop(hours=BackupPolicy.every_hours)
     async def backup_database(self) -> None:
         try:
-            await self.bot.service.backup_database(keep=DEFAULT_KEEP)
+            await self.bot.service.backup_database(keep=self.bot.backups.keep)
         except Exception:
-            log.exception("the database backup failed; next attempt in %s h", BACKUP_HOURS)
+            log.exception(
+                "the database backup failed; next attempt in %s h", self.bot.backups.every_hours
+            )
 
     @tasks.loop(count=1)
     async def check_versions(self) -> None:
