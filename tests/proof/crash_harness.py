@@ -90,12 +90,17 @@ def _worker(table: CrashTable, pause: tuple[str, int] | None) -> subprocess.Pope
     )
 
 
-def _read(table: CrashTable, line: str, last_sent: list[int]) -> None:
+def _read(table: CrashTable, line: str) -> None:
     words = line.split()
     if words[:1] == ["ack"]:
         table.acknowledged.add((int(words[1]), int(words[2])))
-    elif words[:1] == ["sent"]:
-        last_sent.append(int(words[1]))
+
+
+def _last_logged_send(table: CrashTable) -> int | None:
+    if not table.sent_log.exists():
+        return None
+    logged = table.sent_log.read_text().split()
+    return int(logged[-1]) if logged else None
 
 
 def run_until_killed(
@@ -106,10 +111,9 @@ def run_until_killed(
     process = _worker(table, pause)
     assert process.stdout is not None
     acks_before_kill = rng.randint(0, 12)
-    last_sent: list[int] = []
     finished = False
     for line in process.stdout:
-        _read(table, line, last_sent)
+        _read(table, line)
         if line.startswith("done"):
             finished = True
             break
@@ -122,7 +126,7 @@ def run_until_killed(
                 break
     process.send_signal(signal.SIGKILL)
     for line in process.stdout:  # what it printed before dying was acknowledged too
-        _read(table, line, last_sent)
+        _read(table, line)
         finished = finished or line.startswith("done")
     process.wait()
     assert process.stderr is not None
@@ -131,8 +135,11 @@ def run_until_killed(
     assert process.returncode in (0, -signal.SIGKILL), errors[-3000:]
     if not finished:
         table.kills += 1
-        if last_sent:
-            table.interrupted_sends.add(last_sent[-1])
+        # The sent log, not stdout, says what was sent last: a kill can fall between the
+        # send and the worker's "sent" line.
+        logged = _last_logged_send(table)
+        if logged is not None:
+            table.interrupted_sends.add(logged)
     return not finished
 
 
@@ -140,7 +147,7 @@ def run_to_completion(table: CrashTable) -> None:
     process = _worker(table, None)
     out, errors = process.communicate(timeout=600)
     for line in out.splitlines():
-        _read(table, line, [])
+        _read(table, line)
     assert process.returncode == 0 and out.rstrip().endswith("done"), errors[-3000:]
 
 
