@@ -7,13 +7,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from rulesets.core.messages import Event, IllegalAction, JsonValue
 from rulesets.core.prompts import Prompt
 from rulesets.core.rng import Dice, RngState, Roll
 from rulesets.core.ruleset import Ruleset, StateT
+
+if TYPE_CHECKING:
+    from rulesets.core.phases import PhaseTable
+
+# Where a step's dice come from: the campaign's verifiable dice, or a test's scripted ones.
+DiceSource = Callable[[RngState], Dice]
 
 
 @dataclass
@@ -21,11 +28,20 @@ class StepContext(Generic[StateT]):
     """One step of play: the state being changed, the dice, and the events so far."""
 
     state: StateT
+    dice_source: DiceSource | None = None
     dice: Dice = field(init=False)
     events: list[Event] = field(default_factory=list)
+    # The game's phase table, attached by `PhaseTable.apply` so handlers can `enter` phases.
+    phases: PhaseTable[StateT] | None = None
 
     def __post_init__(self) -> None:
-        self.dice = Dice(self.state.rng)
+        self.dice = (self.dice_source or Dice)(self.state.rng)
+
+    def enter(self, phase: str) -> None:
+        """Move the game into `phase` and run that phase's entry hook."""
+        if self.phases is None:
+            raise RuntimeError("this step has no phase table: the ruleset must dispatch by one")
+        self.phases.enter(self, phase)
 
     def emit(self, key: str, visible_to: list[str] | None = None, **params: JsonValue) -> None:
         self.events.append(Event(key=key, params=params, visible_to=visible_to))
@@ -47,6 +63,7 @@ def start(
     options: dict[str, Any],
     seed_hex: str,
     data: dict[str, Any] | None = None,
+    dice_source: DiceSource | None = None,
 ) -> Outcome[StateT]:
     """Set up a new game for these seats, options and seed."""
     ruleset.check_seats(seats)
@@ -60,7 +77,8 @@ def start(
         "options": resolved,
         "rng": RngState(seed=seed_hex),
     }
-    ctx = StepContext(ruleset.initial_state(base, data))
+    ctx = StepContext(ruleset.initial_state(base, data), dice_source)
+    ctx.phases = ruleset.phase_table()
     ruleset.setup(ctx, data)
     return Outcome(ctx.state, ctx.events, ctx.dice.rolls)
 
@@ -93,7 +111,13 @@ def copy_state(state: StateT) -> StateT:
     return type(state).model_validate(state.model_dump())
 
 
-def submit(ruleset: Ruleset[StateT], state: StateT, seat: str, raw: Any) -> Outcome[StateT]:
+def submit(
+    ruleset: Ruleset[StateT],
+    state: StateT,
+    seat: str,
+    raw: Any,
+    dice_source: DiceSource | None = None,
+) -> Outcome[StateT]:
     """Validate `raw` for `seat` against the pending prompts and carry it out."""
     if state.finished:
         raise IllegalAction("core.error.game_over")
@@ -106,7 +130,8 @@ def submit(ruleset: Ruleset[StateT], state: StateT, seat: str, raw: Any) -> Outc
     normalised = action.model_dump(mode="json")
     if not any(prompt.find(normalised) for prompt in mine):
         raise IllegalAction("core.error.not_a_legal_choice", kind=mine[0].kind)
-    ctx = StepContext(copy_state(state))
+    ctx = StepContext(copy_state(state), dice_source)
+    ctx.phases = ruleset.phase_table()
     ruleset.apply(ctx, seat, action)
     ctx.state.seq += 1
     return Outcome(ctx.state, ctx.events, ctx.dice.rolls)

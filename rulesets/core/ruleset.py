@@ -13,6 +13,7 @@ from rulesets.core.rng import RngState
 
 if TYPE_CHECKING:
     from rulesets.core.engine import StepContext
+    from rulesets.core.phases import PhaseTable
 
 
 class BaseState(BaseModel):
@@ -125,13 +126,24 @@ class Ruleset(ABC, Generic[StateT]):
     def initial_state(self, base: dict[str, Any], data: dict[str, Any] | None) -> StateT:
         """Build the state model from the shared fields, before `setup` runs."""
 
-    @abstractmethod
+    def phase_table(self) -> PhaseTable[StateT] | None:
+        """The game's phases (see rulesets/core/phases.py); every game built to the
+        template returns its table, and `prompts` and `apply` then dispatch through it."""
+        return None
+
     def prompts(self, state: StateT) -> list[Prompt]:
         """Every pending decision, one prompt per seat that must act now."""
+        return self._table().prompts(state)
 
-    @abstractmethod
     def apply(self, ctx: StepContext[StateT], seat: str, action: Any) -> None:
         """Carry out a validated action on `ctx.state` (a private copy), emitting events."""
+        self._table().apply(ctx, seat, action)
+
+    def _table(self) -> PhaseTable[StateT]:
+        table = self.phase_table()
+        if table is None:
+            raise NotImplementedError(f"{self.name} has no phase table")
+        return table
 
     @abstractmethod
     def view(self, state: StateT, seat: str | None) -> dict[str, Any]:
