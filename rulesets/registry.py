@@ -17,19 +17,20 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
 
 
 def _load_builtin() -> None:
-    """Import the shipped games so that they register themselves."""
+    """Import every game package under rulesets/ so that each registers itself: adding a
+    game is adding its package, with no list to edit here."""
     global _builtin_loaded
     if _builtin_loaded:
         return
     _builtin_loaded = True
     import importlib
+    import pkgutil
 
-    for module in ("rulesets.struggle", "rulesets.empires"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as error:
-            if error.name != module:
-                raise
+    import rulesets
+
+    for module in pkgutil.iter_modules(rulesets.__path__):
+        if module.ispkg and module.name != "core":
+            importlib.import_module(f"rulesets.{module.name}")
 
 
 def get(name: str) -> Ruleset[Any]:

@@ -1,7 +1,8 @@
 """Which map each ruleset draws: ruleset name -> (geometry loader, scene_from_view).
 
-A ruleset with a map adds one line here; the services ask for a campaign's map by ruleset
-name and public view and never need to know how it is drawn.
+A ruleset draws a map by giving its package a `map` module with `load_geometry()` and
+`scene_from_view(view, language)`: it is found here with no line to add. The services ask
+for a campaign's map by ruleset name and public view and never need to know how it is drawn.
 """
 
 from __future__ import annotations
@@ -31,11 +32,21 @@ def register_map(ruleset_name: str, load_geometry: GeometryLoader, scene: SceneB
 
 
 def _register_builtin() -> None:
-    from rulesets.empires import map as empires_map
-    from rulesets.struggle.map import load_geometry, scene_from_view
+    import importlib
 
-    register_map("struggle", load_geometry, scene_from_view)
-    register_map("empires", empires_map.load_geometry, empires_map.scene_from_view)
+    from rulesets import registry
+
+    for ruleset in registry.all_rulesets():
+        package = type(ruleset).__module__.rsplit(".", 1)[0]
+        if package == "rulesets" or not package.startswith("rulesets."):
+            continue  # a test fixture's game, drawn by no map
+        try:
+            module = importlib.import_module(f"{package}.map")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.map":
+                raise
+            continue
+        register_map(ruleset.name, module.load_geometry, module.scene_from_view)
 
 
 def map_renderer(ruleset_name: str) -> MapRenderer:
