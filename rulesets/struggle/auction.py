@@ -1,4 +1,4 @@
-"""Phase 2: open ascending auctions that split the powers into alliances A and B.
+"""The auction phase: open ascending auctions that split the powers into alliances A and B.
 
 Each bid carries a proposal (one unallied power for A, another for B); the last bidder
 wins once every other player has passed in a row, pays, and the proposal is placed.
@@ -8,10 +8,13 @@ engine bids for them the minimum needed whenever their turn to bid comes round.
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
+from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
+from rulesets.struggle.actions import Bid, PassBid, ProxyBid
+from rulesets.struggle.choices import make_prompt
 from rulesets.struggle.money import pay
 from rulesets.struggle.setup import left_of
-from rulesets.struggle.state import AuctionState, Proxy, StruggleState, game_data
+from rulesets.struggle.state import AuctionState, Proxy, StruggleState, game_data, option
+from rulesets.struggle.turn_flow import start_actions
 
 Ctx = StepContext[StruggleState]
 Proposal = tuple[str | None, str | None]
@@ -33,19 +36,43 @@ def lowest_bid(auction: AuctionState) -> int:
     return 0 if auction.high_bid is None else auction.high_bid + 1
 
 
+def enter_auction(ctx: Ctx) -> None:
+    """A war's first auction: opened by the first player, later by the last to have acted."""
+    open_auction(ctx, first_opener(ctx.state))
+
+
 def open_auction(ctx: Ctx, opener: str) -> None:
-    ctx.state.phase = "auction"
     ctx.state.auction = AuctionState(opener=opener, bidder=opener)
     ctx.emit("soe.auction_opened", opener=opener)
     run_proxies(ctx)
 
 
-def place_bid(ctx: Ctx, power: str, amount: int, proposal: Proposal) -> None:
-    _place_bid(ctx, power, amount, proposal)
+def bid_prompts(state: StruggleState) -> list[Prompt]:
+    auction = state.auction
+    assert auction is not None
+    seat = auction.bidder
+    low = lowest_bid(auction)
+    ceiling = bid_ceiling(state)
+    shown = {"high_bid": auction.high_bid, "high_bidder": auction.high_bidder}
+    if auction.forced_opening:
+        opening = [Choice.of(Bid(amount=0, a=a, b=b)) for a, b in proposals(state)]
+        return [make_prompt(seat, "bid", opening, **shown)]
+    choices: list[Choice] = [Choice.of(PassBid())]
+    if low <= ceiling:
+        span = IntRange(low=low, high=ceiling)
+        pairs = proposals(state)
+        choices += [Choice.of(Bid(amount=low, a=a, b=b), amount=span) for a, b in pairs]
+        if option(state, "sealed_proxy_bidding"):
+            choices += [Choice.of(ProxyBid(maximum=low, a=a, b=b), maximum=span) for a, b in pairs]
+    return [make_prompt(seat, "bid", choices, **shown)]
+
+
+def place_bid(ctx: Ctx, power: str, action: Bid) -> None:
+    _place_bid(ctx, power, action.amount, (action.a, action.b))
     run_proxies(ctx)
 
 
-def pass_bid(ctx: Ctx, power: str) -> None:
+def pass_bid(ctx: Ctx, power: str, action: PassBid) -> None:
     _pass_bid(ctx, power)
     run_proxies(ctx)
 
@@ -76,11 +103,11 @@ def _pass_bid(ctx: Ctx, power: str) -> None:
     _next_bidder(ctx)
 
 
-def register_proxy(ctx: Ctx, power: str, maximum: int, proposal: Proposal) -> None:
+def register_proxy(ctx: Ctx, power: str, action: ProxyBid) -> None:
     auction = _auction(ctx)
-    auction.proxies[power] = Proxy(maximum=maximum, a=proposal[0], b=proposal[1])
-    ctx.emit("soe.proxy_registered", visible_to=[power], power=power, maximum=maximum)
-    _place_bid(ctx, power, lowest_bid(auction), proposal)
+    auction.proxies[power] = Proxy(maximum=action.maximum, a=action.a, b=action.b)
+    ctx.emit("soe.proxy_registered", visible_to=[power], power=power, maximum=action.maximum)
+    _place_bid(ctx, power, lowest_bid(auction), (action.a, action.b))
     run_proxies(ctx)
 
 
@@ -131,8 +158,6 @@ def close_auction(ctx: Ctx) -> None:
     state.auction = None
     state.turn_order = alliance_turn_order(state)
     ctx.emit("soe.alliances_set", a=list(state.group_a), b=list(state.group_b))
-    from rulesets.struggle.turns import start_actions
-
     start_actions(ctx)
 
 
@@ -154,3 +179,11 @@ def first_opener(state: StruggleState) -> str:
 
 def bid_ceiling(state: StruggleState) -> int:
     return game_data(state).rules.max_bid
+
+
+AUCTION: Phase[StruggleState] = Phase(
+    name="auction",
+    prompts=bid_prompts,
+    handlers={Bid: place_bid, PassBid: pass_bid, ProxyBid: register_proxy},
+    enter=enter_auction,
+)

@@ -22,11 +22,8 @@ from rulesets.struggle.combat_results import (
     land_effects,
     naval_effects,
 )
-from rulesets.struggle.state import (
-    CombatState,
-    Side,
-    StruggleState,
-)
+from rulesets.struggle.state import CombatState, Side, StruggleState
+from rulesets.struggle.turn_flow import finish_step
 
 Ctx = StepContext[StruggleState]
 
@@ -128,8 +125,6 @@ def _after_blockade(ctx: Ctx, combat: CombatState) -> None:
 def _end(ctx: Ctx, combat: CombatState) -> None:
     ctx.state.combat = None
     ctx.emit("soe.combat_over", region=combat.region)
-    from rulesets.struggle.orders import finish_step
-
     finish_step(ctx, spends_action=combat.spends_action)
 
 

@@ -63,7 +63,6 @@ def end_game(ctx: Ctx) -> None:
     state.final_scores = final_scores(state)
     best = max(state.final_scores.values())
     winners = [power for power, score in state.final_scores.items() if score == best]
-    state.phase = "over"
     state.active = None
     state.finished = True
     ctx.emit("soe.game_over", scores=dict(state.final_scores), winners=winners)

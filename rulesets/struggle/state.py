@@ -10,7 +10,6 @@ from rulesets.core import BaseState
 from rulesets.struggle.data import GameData, Stage, default_data
 
 Unit = Literal["army", "fleet", "fort"]
-Phase = Literal["placement", "auction", "actions", "over"]
 Side = Literal["attacker", "defender"]
 PLURAL: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 
@@ -84,9 +83,8 @@ class TurnState(Model):
 
 
 class Step(Model):
-    """A decision the active player is in the middle of (a build's destination, a move)."""
+    """What the order in progress has chosen so far (its phase is `state.phase`)."""
 
-    kind: str
     unit: Unit | None = None
     origin: str | None = None
     region: str | None = None
@@ -130,7 +128,8 @@ class CombatState(Model):
 
 class StruggleState(BaseState):
     custom_data: GameData | None = None
-    phase: Phase = "placement"
+    # The current phase: a name in the ruleset's phase table (see ruleset.py).
+    phase: str = "placement"
     war: int = 1
     round: int = 1
     rounds_in_war: int = 6

@@ -6,7 +6,7 @@ from rulesets.core import StepContext
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.state import StruggleState
-from rulesets.struggle.turns import end_of_war
+from rulesets.struggle.turn_flow import end_of_war
 from tests.struggle.helpers import give, new_game, put, run, scenario
 
 FOUR = ["GBR", "FRA", "PRU", "AUS"]
@@ -76,7 +76,7 @@ def test_end_of_war_scores_resets_tiles_and_opens_the_next_auction() -> None:
     give(state, "GBR", "bavaria", "war_office")
     state.powers["GBR"].tiles[1].used = True
     state.last_actor = "FRA"
-    ctx = StepContext(state)
+    ctx = StepContext(state, phases=STRUGGLE.phase_table())
     end_of_war(ctx)
     assert state.powers["GBR"].vp == 8 and state.powers["FRA"].vp == 5
     assert [t.tile for t in state.powers["GBR"].tiles] == ["war_office"]
@@ -88,7 +88,7 @@ def test_end_of_war_scores_resets_tiles_and_opens_the_next_auction() -> None:
 
 def finish(state: StruggleState) -> StruggleState:
     state.war = 3
-    end_of_war(StepContext(state))
+    end_of_war(StepContext(state, phases=STRUGGLE.phase_table()))
     return state
 
 

@@ -1,19 +1,44 @@
-"""Phase 3's rounds and turns, and the passage from one war to the next."""
+"""Phase 3's rounds and turns, and the passage from one war to the next.
+
+A mechanism, not a phase: the phase modules call it when an action ends, and it moves the
+game on by phase name (`ctx.enter`), so it imports no phase module.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rulesets.core import StepContext
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.scoring import end_game, score_regions
 from rulesets.struggle.setup import place_markers
-from rulesets.struggle.state import StruggleState, TurnState, game_data
+from rulesets.struggle.state import Step, StruggleState, TurnState, game_data
 
 Ctx = StepContext[StruggleState]
 
 
+def open_step(ctx: Ctx, phase: str, **fields: Any) -> None:
+    """Start a decision of the active player's action (a build's destination, a move)."""
+    ctx.state.step = Step(**fields)
+    ctx.enter(phase)
+
+
+def finish_step(ctx: Ctx, spends_action: bool) -> None:
+    """The order in progress is over: back to the action menu, spending an action if due."""
+    ctx.state.step = None
+    ctx.enter("actions")
+    if spends_action:
+        action_done(ctx)
+
+
+def back_to_menu(ctx: Ctx) -> None:
+    """A free order (a cancelled one, a tile's free action) is over; no action is spent."""
+    finish_step(ctx, spends_action=False)
+
+
 def start_actions(ctx: Ctx) -> None:
     state = ctx.state
-    state.phase = "actions"
+    ctx.enter("actions")
     state.round = 1
     state.used_one_shot_this_round = {}
     ctx.emit("soe.round_started", war=state.war, round=state.round)
@@ -56,6 +81,7 @@ def end_turn(ctx: Ctx) -> None:
 
 
 def end_of_war(ctx: Ctx) -> None:
+    """Income, scoring and the reset; then the next war's auction, or the end of the game."""
     state = ctx.state
     state.active = None
     income_and_upkeep(ctx)
@@ -63,13 +89,12 @@ def end_of_war(ctx: Ctx) -> None:
     reset_for_next_war(ctx)
     if state.war >= game_data(state).rules.wars:
         end_game(ctx)
+        ctx.enter("over")
         return
     state.war += 1
     ctx.emit("soe.war_started", war=state.war)
     place_markers(ctx, game_data(state).rules.markers_per_war)
-    from rulesets.struggle.auction import first_opener, open_auction
-
-    open_auction(ctx, first_opener(state))
+    ctx.enter("auction")
 
 
 def reset_for_next_war(ctx: Ctx) -> None:

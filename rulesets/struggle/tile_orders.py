@@ -1,0 +1,158 @@
+"""The phases of a tile's free action that need a choice: Trained Natives (where they rise,
+then their free move), Diplomatic Service, a Commerce tile's region and the Blockade."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, Phase, Prompt, StepContext
+from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTile, Done
+from rulesets.struggle.choices import make_prompt, region_choices
+from rulesets.struggle.movement import destinations, travel
+from rulesets.struggle.state import (
+    BlockadeOnMap,
+    OwnedTile,
+    Step,
+    StruggleState,
+    add_units,
+    game_data,
+    option,
+)
+from rulesets.struggle.tiles import (
+    alliance_stock,
+    blockade_colonies,
+    collect_commerce,
+    discard,
+    mark_used,
+    natives_colonies,
+    pay_for_tile,
+)
+from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
+
+Ctx = StepContext[StruggleState]
+CANCEL = Choice.of(Cancel())
+
+
+def _step(state: StruggleState) -> Step:
+    assert state.step is not None
+    return state.step
+
+
+def _active(state: StruggleState) -> str:
+    assert state.active is not None
+    return state.active
+
+
+def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
+    back_to_menu(ctx)
+
+
+def natives_colony_prompts(state: StruggleState) -> list[Prompt]:
+    power = _active(state)
+    regions = region_choices(natives_colonies(state, power))
+    return [make_prompt(power, "natives_colony", [CANCEL, *regions])]
+
+
+def natives_arrive(ctx: Ctx, power: str, action: ChooseRegion) -> None:
+    """Trained Natives: an army straight into the colony, no roll, then one free move."""
+    step, colony = _step(ctx.state), action.region
+    assert step.tile is not None
+    mark_used(ctx.state, power, step.tile)
+    add_units(ctx.state, colony, "army", power, 1)
+    ctx.emit("soe.natives_raised", power=power, region=colony)
+    spends = bool(option(ctx.state, "tile_builds_spend_action"))
+    if destinations(ctx.state, power, "army", colony):
+        open_step(ctx, "natives_move", origin=colony, tile=step.tile, free=not spends)
+    else:
+        finish_step(ctx, spends_action=spends)
+
+
+def natives_move_prompts(state: StruggleState) -> list[Prompt]:
+    power, origin = _active(state), _step(state).origin
+    assert origin is not None
+    places = region_choices(destinations(state, power, "army", origin))
+    return [make_prompt(power, "natives_move", [Choice.of(Done()), *places], origin=origin)]
+
+
+def natives_move(ctx: Ctx, power: str, action: ChooseRegion) -> None:
+    step = _step(ctx.state)
+    assert step.origin is not None
+    add_units(ctx.state, step.origin, "army", power, -1)
+    ended = travel(ctx, power, "army", step.origin, action.region)
+    ctx.emit(
+        "soe.moved", power=power, unit="army", origin=step.origin, to=action.region, ended=ended
+    )
+    finish_step(ctx, spends_action=not step.free)
+
+
+def natives_stay(ctx: Ctx, power: str, action: Done) -> None:
+    finish_step(ctx, spends_action=not _step(ctx.state).free)
+
+
+def diplomacy_prompts(state: StruggleState) -> list[Prompt]:
+    tiles = [Choice.of(ChooseTile(tile=tile)) for tile in alliance_stock(state)]
+    return [make_prompt(_active(state), "diplomacy", [CANCEL, *tiles])]
+
+
+def take_alliance_tile(ctx: Ctx, power: str, action: ChooseTile) -> None:
+    step = _step(ctx.state)
+    assert step.tile is not None
+    mark_used(ctx.state, power, step.tile)
+    pay_for_tile(ctx, power, action.tile)
+    ctx.state.powers[power].tiles.append(OwnedTile(tile=action.tile))
+    ctx.emit("soe.tile_bought", power=power, tile=action.tile)
+    back_to_menu(ctx)
+
+
+def commerce_region_prompts(state: StruggleState) -> list[Prompt]:
+    tile = _step(state).tile
+    assert tile is not None
+    regions = region_choices(game_data(state).tile(tile).regions)
+    return [make_prompt(_active(state), "commerce_region", regions, tile=tile)]
+
+
+def choose_commerce_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
+    tile = _step(ctx.state).tile
+    assert tile is not None
+    collect_commerce(ctx, power, tile, action.region)
+
+
+def blockade_where_prompts(state: StruggleState) -> list[Prompt]:
+    power = _active(state)
+    regions = region_choices(blockade_colonies(state, power))
+    return [make_prompt(power, "blockade_where", [CANCEL, *regions])]
+
+
+def lay_blockade(ctx: Ctx, power: str, action: ChooseRegion) -> None:
+    step = _step(ctx.state)
+    assert step.tile is not None
+    discard(ctx.state, power, step.tile)
+    ctx.state.used_one_shot_this_round.setdefault(power, []).append(step.tile)
+    ctx.state.blockade = BlockadeOnMap(region=action.region, owner=power)
+    ctx.emit("soe.blockade_laid", power=power, region=action.region)
+    back_to_menu(ctx)
+
+
+NATIVES_COLONY: Phase[StruggleState] = Phase(
+    name="natives_colony",
+    prompts=natives_colony_prompts,
+    handlers={Cancel: cancel, ChooseRegion: natives_arrive},
+)
+NATIVES_MOVE: Phase[StruggleState] = Phase(
+    name="natives_move",
+    prompts=natives_move_prompts,
+    handlers={Done: natives_stay, ChooseRegion: natives_move},
+)
+DIPLOMACY: Phase[StruggleState] = Phase(
+    name="diplomacy",
+    prompts=diplomacy_prompts,
+    handlers={Cancel: cancel, ChooseTile: take_alliance_tile},
+)
+COMMERCE_REGION: Phase[StruggleState] = Phase(
+    name="commerce_region",
+    prompts=commerce_region_prompts,
+    handlers={ChooseRegion: choose_commerce_region},
+)
+BLOCKADE_WHERE: Phase[StruggleState] = Phase(
+    name="blockade_where",
+    prompts=blockade_where_prompts,
+    handlers={Cancel: cancel, ChooseRegion: lay_blockade},
+)
