@@ -1,14 +1,15 @@
 """Scenario helpers: an empty board in the actions phase, pieces placed by hand, dice forced.
 
-Dice are forced with `ScriptedDice`, a Dice subclass the `dice` fixture swaps into the
-kernel for one test: the listed values come out first, in order, then the real dice.
+Dice are forced through the kernel: every helper passes `ScriptedDice` as the dice source
+of `start`, `submit` and `StepContext`. The values the `dice` fixture lists come out first,
+in order, then the seeded dice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import Dice, Event, Outcome, Roll, start, submit
+from rulesets.core import Dice, Event, Outcome, Roll, StepContext, start, submit
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.auction import alliance_turn_order
 from rulesets.struggle.state import (
@@ -25,7 +26,9 @@ SEED = "5e" * 32
 
 
 class ScriptedDice(Dice):
-    script: list[int] = []  # noqa: RUF012 - one shared queue, reset by the fixture
+    """A dice source for the kernel: the scripted values first, then the seeded dice."""
+
+    script: list[int] = []  # noqa: RUF012 - the one queue of a test, reset by the fixture
 
     def roll(self, sides: int = 6) -> int:
         if not ScriptedDice.script:
@@ -38,7 +41,7 @@ class ScriptedDice(Dice):
 
 
 def new_game(seats: list[str], **options: Any) -> StruggleState:
-    return start(STRUGGLE, seats, options, SEED).state
+    return start(STRUGGLE, seats, options, SEED, dice_source=ScriptedDice).state
 
 
 def scenario(a: list[str], b: list[str], **options: Any) -> StruggleState:
@@ -98,7 +101,12 @@ def give(state: StruggleState, power: str, *tiles: str) -> None:
 
 
 def play(state: StruggleState, seat: str, **action: Any) -> Outcome[StruggleState]:
-    return submit(STRUGGLE, state, seat, action)
+    return submit(STRUGGLE, state, seat, action, dice_source=ScriptedDice)
+
+
+def context(state: StruggleState) -> StepContext[StruggleState]:
+    """A step on `state` itself for calling a mechanism directly, with the scripted dice."""
+    return StepContext(state, ScriptedDice, phases=STRUGGLE.phase_table())
 
 
 def run(
@@ -107,7 +115,7 @@ def run(
     """Submit several orders in turn, returning the final state and every event."""
     events: list[Event] = []
     for seat, action in moves:
-        outcome = submit(STRUGGLE, state, seat, action)
+        outcome = submit(STRUGGLE, state, seat, action, dice_source=ScriptedDice)
         state = outcome.state
         events += outcome.events
     return state, events

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesets.core import IllegalAction, StepContext
+from rulesets.core import IllegalAction
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.actions import Done
-from tests.struggle.helpers import scenario
+from tests.struggle.helpers import context, scenario
 
 PACKAGE = Path(__file__).resolve().parents[2] / "rulesets" / "struggle"
 
@@ -60,7 +60,7 @@ def test_the_state_names_a_phase_of_the_table_and_the_view_keeps_the_game_stage(
 
 def test_an_order_the_current_phase_does_not_handle_is_refused() -> None:
     state = scenario(["GBR"], ["FRA"])
-    ctx = StepContext(state)
+    ctx = context(state)
     with pytest.raises(IllegalAction) as refused:
         STRUGGLE.apply(ctx, "GBR", Done())
     assert refused.value.key == "core.error.not_a_legal_choice"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.scoring import score_regions
 from rulesets.struggle.state import StruggleState
-from tests.struggle.helpers import first, give, pending_kind, put, run, scenario
+from tests.struggle.helpers import context, first, give, pending_kind, put, run, scenario
 
 
 def kinds(state: StruggleState) -> list[str]:
@@ -75,7 +74,7 @@ def test_pirates_capture_a_token_that_then_pays_and_scores_nothing(dice: list[in
     assert state.regions["CAR"].control == {"FRA": 1}
     assert [(r.tile, r.region, r.held) for r in state.raiders] == [("pirates", "CAR", "FRA")]
     assert state.turn.actions_left == 1
-    ctx = StepContext(state.model_copy(deep=True))
+    ctx = context(state.model_copy(deep=True))
     ctx.state.regions["CAR"].control = {}
     score_regions(ctx)
     assert ctx.state.powers["FRA"].vp == 0

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.income import income_and_upkeep
-from tests.struggle.helpers import give, pending_kind, put, run, scenario
+from tests.struggle.helpers import context, give, pending_kind, put, run, scenario
 
 PASS = {"type": "pass_action"}
 
@@ -71,7 +70,7 @@ def test_option_commerce_paid_with_income() -> None:
     give(state, "GBR", "tobacco")
     put(state, "NAM", "GBR", tokens=2)
     assert "use_tile" not in [c.kind for c in STRUGGLE.prompts(state)[0].choices]
-    income_and_upkeep(StepContext(state))
+    income_and_upkeep(context(state))
     assert state.powers["GBR"].gold == 10 + 5 + 2 + 2
 
 
