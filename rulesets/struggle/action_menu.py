@@ -21,7 +21,7 @@ from rulesets.struggle.actions import (
     Shop,
     UseTile,
 )
-from rulesets.struggle.choices import make_prompt
+from rulesets.struggle.choices import label, make_prompt
 from rulesets.struggle.money import give_gold
 from rulesets.struggle.movement import has_movable_unit
 from rulesets.struggle.orders import (
@@ -32,7 +32,7 @@ from rulesets.struggle.orders import (
     start_build,
 )
 from rulesets.struggle.state import StruggleState, game_data, place_token
-from rulesets.struggle.targets import can_attack
+from rulesets.struggle.targets import ATTACK_FEE, can_attack
 from rulesets.struggle.tiles import buyable, collect_commerce, discard, mark_used, usable_tiles
 from rulesets.struggle.turn_flow import action_done, end_turn, finish_step, open_step
 
@@ -43,27 +43,43 @@ def action_prompts(state: StruggleState) -> list[Prompt]:
     power = state.active
     if power is None:
         return []
-    choices = [Choice.of(PassAction()), Choice.of(EndTurn())]
+    choices = [
+        Choice.of(PassAction(), label=label("pass_action")),
+        Choice.of(EndTurn(), label=label("end_turn")),
+    ]
     holder = state.powers[power]
     if buyable(state, power):
-        choices.append(Choice.of(Shop()))
+        choices.append(Choice.of(Shop(), label=label("shop")))
     if holder.population >= 1:
         choices += [
-            Choice.of(Build(unit=unit))
+            Choice.of(Build(unit=unit), label=label(f"build.{unit}"))
             for unit in ("army", "fleet", "fort")
             if may_build(state, power, unit)
         ]
     if has_movable_unit(state, power, []):
-        choices.append(Choice.of(Move()))
+        moves = move_allowance(state, power)
+        choices.append(Choice.of(Move(), label=label("move", moves=moves)))
     if can_attack(state, power):
-        choices.append(Choice.of(Attack()))
-    choices += [Choice.of(Colonise(marker=m)) for m in colonisable(state, power, "pop")]
-    choices += [Choice.of(Enslave(marker=m)) for m in colonisable(state, power, "slaves")]
-    choices += [Choice.of(UseTile(tile=tile)) for tile in usable_tiles(state, power)]
+        choices.append(Choice.of(Attack(), label=label("attack", gold=ATTACK_FEE)))
+    choices += [
+        Choice.of(Colonise(marker=m), label=label("colonise", marker=m))
+        for m in colonisable(state, power, "pop")
+    ]
+    choices += [
+        Choice.of(Enslave(marker=m), label=label("enslave", marker=m))
+        for m in colonisable(state, power, "slaves")
+    ]
+    choices += [
+        Choice.of(UseTile(tile=tile), label=label("use_tile", tile=tile))
+        for tile in usable_tiles(state, power)
+    ]
     if holder.gold >= 1:
         purse = IntRange(low=1, high=holder.gold)
         others = [p for p in state.turn_order if p != power]
-        choices += [Choice.of(GiveGold(to=p, amount=1), amount=purse) for p in others]
+        choices += [
+            Choice.of(GiveGold(to=p, amount=1), label=label("give_gold", to=p), amount=purse)
+            for p in others
+        ]
     return [make_prompt(power, "choose_action", choices, actions_left=state.turn.actions_left)]
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTarget
-from rulesets.struggle.choices import make_prompt, region_choices
+from rulesets.struggle.choices import label, make_prompt, region_choices
 from rulesets.struggle.state import Step, StruggleState
 from rulesets.struggle.targets import attackable_regions, declare_attack, targets
 from rulesets.struggle.tiles import mark_used
 from rulesets.struggle.turn_flow import back_to_menu, open_step
 
 Ctx = StepContext[StruggleState]
+CANCEL = Choice.of(Cancel(), label=label("cancel"))
 
 
 def _step(state: StruggleState) -> Step:
@@ -25,8 +26,8 @@ def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
 def attack_region_prompts(state: StruggleState) -> list[Prompt]:
     power = state.active
     assert power is not None
-    regions = region_choices(attackable_regions(state, power))
-    return [make_prompt(power, "attack_region", [Choice.of(Cancel()), *regions])]
+    regions = region_choices(attackable_regions(state, power), "attack_region")
+    return [make_prompt(power, "attack_region", [CANCEL, *regions])]
 
 
 def choose_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
@@ -37,8 +38,14 @@ def choose_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 def attack_target_prompts(state: StruggleState) -> list[Prompt]:
     power, region = state.active, _step(state).region
     assert power is not None and region is not None
-    found = [Choice.of(ChooseTarget(kind=k, target=t)) for k, t in targets(state, power, region)]
-    return [make_prompt(power, "attack_target", [Choice.of(Cancel()), *found], region=region)]
+    found = [
+        Choice.of(
+            ChooseTarget(kind=kind, target=target),
+            label=label(f"choose_target.{kind}", target=target, region=region),
+        )
+        for kind, target in targets(state, power, region)
+    ]
+    return [make_prompt(power, "attack_target", [CANCEL, *found], region=region)]
 
 
 def choose_target(ctx: Ctx, power: str, action: ChooseTarget) -> None:

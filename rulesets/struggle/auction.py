@@ -8,9 +8,9 @@ engine bids for them the minimum needed whenever their turn to bid comes round.
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
+from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Bid, PassBid, ProxyBid
-from rulesets.struggle.choices import make_prompt
+from rulesets.struggle.choices import shown
 from rulesets.struggle.money import pay
 from rulesets.struggle.setup import left_of
 from rulesets.struggle.state import AuctionState, Proxy, StruggleState, game_data, option
@@ -47,24 +47,60 @@ def open_auction(ctx: Ctx, opener: str) -> None:
     run_proxies(ctx)
 
 
+def proposal_key(key: str, proposal: Proposal) -> str:
+    """The sentence for a proposal of two powers, or of the last one for row A or row B."""
+    a, b = proposal
+    return key if a and b else f"{key}_a" if a else f"{key}_b"
+
+
+def proposal_label(key: str, proposal: Proposal) -> Msg:
+    return Msg(
+        key=proposal_key(f"soe.label.{key}", proposal),
+        params=shown({"a": proposal[0], "b": proposal[1]}),
+    )
+
+
+def bid_text(auction: AuctionState) -> Msg:
+    """The prompt shows the bid to beat and the proposal it carries."""
+    if auction.forced_opening:
+        return Msg(key="soe.prompt.bid_forced")
+    if auction.high_bid is None:
+        return Msg(key="soe.prompt.bid_first")
+    proposal = (auction.proposal_a, auction.proposal_b)
+    params = {"high_bid": auction.high_bid, "high_bidder": auction.high_bidder}
+    params.update(a=auction.proposal_a, b=auction.proposal_b)
+    return Msg(key=proposal_key("soe.prompt.bid", proposal), params=shown(params))
+
+
 def bid_prompts(state: StruggleState) -> list[Prompt]:
     auction = state.auction
     assert auction is not None
-    seat = auction.bidder
     low = lowest_bid(auction)
     ceiling = bid_ceiling(state)
-    shown = {"high_bid": auction.high_bid, "high_bidder": auction.high_bidder}
+    pairs = proposals(state)
     if auction.forced_opening:
-        opening = [Choice.of(Bid(amount=0, a=a, b=b)) for a, b in proposals(state)]
-        return [make_prompt(seat, "bid", opening, **shown)]
-    choices: list[Choice] = [Choice.of(PassBid())]
-    if low <= ceiling:
+        choices = [
+            Choice.of(Bid(amount=0, a=a, b=b), label=proposal_label("opening", (a, b)))
+            for a, b in pairs
+        ]
+    else:
+        choices = [Choice.of(PassBid(), label=Msg(key="soe.label.pass_bid"))]
+    if not auction.forced_opening and low <= ceiling:
         span = IntRange(low=low, high=ceiling)
-        pairs = proposals(state)
-        choices += [Choice.of(Bid(amount=low, a=a, b=b), amount=span) for a, b in pairs]
+        choices += [
+            Choice.of(Bid(amount=low, a=a, b=b), label=proposal_label("bid", (a, b)), amount=span)
+            for a, b in pairs
+        ]
         if option(state, "sealed_proxy_bidding"):
-            choices += [Choice.of(ProxyBid(maximum=low, a=a, b=b), maximum=span) for a, b in pairs]
-    return [make_prompt(seat, "bid", choices, **shown)]
+            choices += [
+                Choice.of(
+                    ProxyBid(maximum=low, a=a, b=b),
+                    label=proposal_label("proxy_bid", (a, b)),
+                    maximum=span,
+                )
+                for a, b in pairs
+            ]
+    return [Prompt(seat=auction.bidder, kind="bid", text=bid_text(auction), choices=choices)]
 
 
 def place_bid(ctx: Ctx, power: str, action: Bid) -> None:
@@ -83,7 +119,10 @@ def _place_bid(ctx: Ctx, power: str, amount: int, proposal: Proposal) -> None:
     auction.proposal_a, auction.proposal_b = proposal
     auction.passes = 0
     auction.forced_opening = False
-    ctx.emit("soe.bid", power=power, amount=amount, a=proposal[0], b=proposal[1])
+    ctx.emit(
+        proposal_key("soe.bid", proposal),
+        **shown({"power": power, "amount": amount, "a": proposal[0], "b": proposal[1]}),
+    )
     _next_bidder(ctx)
 
 
@@ -145,12 +184,10 @@ def close_auction(ctx: Ctx) -> None:
         state.group_a.append(auction.proposal_a)
     if auction.proposal_b is not None:
         state.group_b.append(auction.proposal_b)
+    proposal = (auction.proposal_a, auction.proposal_b)
     ctx.emit(
-        "soe.auction_won",
-        power=winner,
-        amount=auction.high_bid,
-        a=auction.proposal_a,
-        b=auction.proposal_b,
+        proposal_key("soe.auction_won", proposal),
+        **shown({"power": winner, "amount": auction.high_bid, "a": proposal[0], "b": proposal[1]}),
     )
     if unallied(state):
         open_auction(ctx, left_of(state, auction.opener))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import Phase, Prompt, StepContext
 from rulesets.struggle.actions import Answer, ChooseRegion
-from rulesets.struggle.choices import make_prompt, region_choices, yes_no_choices
+from rulesets.struggle.choices import make_prompt, region_choices, shown, yes_no_choices
 from rulesets.struggle.movement import travel
 from rulesets.struggle.orders import build_places, spend_population
 from rulesets.struggle.state import Step, StruggleState, count_owned
@@ -21,7 +21,7 @@ def _step(state: StruggleState) -> Step:
 def build_where_prompts(state: StruggleState) -> list[Prompt]:
     power, unit = state.active, _step(state).unit
     assert power is not None and unit is not None
-    places = region_choices(build_places(state, power, unit))
+    places = region_choices(build_places(state, power, unit), f"build_where.{unit}")
     return [make_prompt(power, "build_where", places, unit=unit)]
 
 
@@ -29,7 +29,10 @@ def place_built_unit(ctx: Ctx, power: str, action: ChooseRegion) -> None:
     step = _step(ctx.state)
     assert step.unit is not None
     arrived = travel(ctx, power, step.unit, power, action.region)
-    ctx.emit("soe.built", power=power, unit=step.unit, region=action.region, arrived=arrived)
+    ctx.emit(
+        "soe.built" if arrived else "soe.built_lost",
+        **shown({"power": power, "unit": step.unit, "region": action.region, "arrived": arrived}),
+    )
     militia_next = (
         step.tile is None
         and count_owned(ctx.state, power, "militia") > 0

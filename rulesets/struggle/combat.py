@@ -91,24 +91,47 @@ def fixed_strength(combat: CombatState, side: Side) -> int:
     return combat.attacker_fixed if side == "attacker" else combat.defender_fixed
 
 
-def strength(state: StruggleState, combat: CombatState, side: Side, stage: Stage) -> int:
+def side_name(combat: CombatState, side: Side) -> str | None:
+    """Who fights on a side, by id: a power, a neutral marker, or a raider tile."""
+    power = power_of(combat, side)
+    if power is not None:
+        return power
+    return combat.marker if side == "defender" and combat.marker else combat.raider_tile
+
+
+def strength_parts(
+    state: StruggleState, combat: CombatState, side: Side, stage: Stage
+) -> dict[str, int]:
+    """What a side's strength is made of, so a report can show the arithmetic: a neutral or
+    a raider has a printed strength; a power adds its units, its allies' committed units,
+    Training, Alliance tiles and naval support (2 with a Blockade)."""
     if power_of(combat, side) is None:
-        return fixed_strength(combat, side)
-    total = own_units(state, combat, side, stage) + allied_units(combat, side, stage)
-    total += training_bonus(state, combat, side, stage)
-    total += alliance_bonus(state, combat, side, stage)
+        return {"strength": fixed_strength(combat, side)}
+    support = 0
     if stage == "land" and combat.naval_support == side:
-        total += 2 if combat.blockade_boost else 1
-    return total
+        support = 2 if combat.blockade_boost else 1
+    return {
+        "units": own_units(state, combat, side, stage),
+        "allies": allied_units(combat, side, stage),
+        "training": training_bonus(state, combat, side, stage),
+        "alliance": alliance_bonus(state, combat, side, stage),
+        "support": support,
+    }
+
+
+def strength(state: StruggleState, combat: CombatState, side: Side, stage: Stage) -> int:
+    return sum(strength_parts(state, combat, side, stage).values())
+
+
+def dice_difference(combat: CombatState, side: Side) -> int:
+    return abs(combat.dice[side][0] - combat.dice[side][1])
 
 
 def totals(state: StruggleState, combat: CombatState) -> dict[Side, int]:
     stage: Stage = combat.stage
     sides: tuple[Side, Side] = ("attacker", "defender")
     return {
-        side: strength(state, combat, side, stage)
-        + abs(combat.dice[side][0] - combat.dice[side][1])
-        for side in sides
+        side: strength(state, combat, side, stage) + dice_difference(combat, side) for side in sides
     }
 
 

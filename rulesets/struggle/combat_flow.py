@@ -8,11 +8,17 @@ now; `advance` runs every automatic step until someone must decide or the combat
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.core import StepContext
+from rulesets.struggle.choices import shown
 from rulesets.struggle.combat import (
     decide,
+    dice_difference,
     has_ships_at_sea,
     losses,
+    side_name,
+    strength_parts,
     totals,
 )
 from rulesets.struggle.combat_decisions import SIDES, naval_contest, pending, stages
@@ -84,23 +90,53 @@ def roll_dice(ctx: Ctx, combat: CombatState, only: Side | None = None) -> None:
         asked for asked in combat.asked if asked != "withdrawal" and "casualty" not in asked
     ]
     combat.step = "reserve"
-    ctx.emit("soe.combat_dice", stage=combat.stage, region=combat.region, dice=dict(combat.dice))
+    ctx.emit(
+        "soe.combat_dice",
+        stage=combat.stage,
+        region=combat.region,
+        attacker=side_name(combat, "attacker"),
+        defender=side_name(combat, "defender"),
+        attacker_dice=list(combat.dice["attacker"]),
+        defender_dice=list(combat.dice["defender"]),
+    )
 
 
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     scores = totals(ctx.state, combat)
     combat.result = decide(scores)
     combat.losses = losses(ctx.state, combat, combat.result)
+    for side in SIDES:
+        report_total(ctx, combat, side, scores[side])
+    winner = side_name(combat, combat.result) if combat.result != "tie" else None
     ctx.emit(
-        "soe.combat_result",
-        stage=combat.stage,
-        region=combat.region,
-        totals={side: scores[side] for side in SIDES},
-        result=combat.result,
-        attacker=combat.attacker,
-        defender=combat.defender,
+        "soe.combat_tied" if winner is None else "soe.combat_result",
+        **shown(
+            {
+                "stage": combat.stage,
+                "region": combat.region,
+                "result": combat.result,
+                "winner": winner,
+                "attacker": side_name(combat, "attacker"),
+                "defender": side_name(combat, "defender"),
+                "attacker_total": scores["attacker"],
+                "defender_total": scores["defender"],
+            }
+        ),
     )
     combat.step = "casualty"
+
+
+def report_total(ctx: Ctx, combat: CombatState, side: Side, total: int) -> None:
+    """How a side's total was made, part by part, so anyone can check the sum."""
+    parts: dict[str, Any] = strength_parts(ctx.state, combat, side, combat.stage)
+    key = "soe.combat_total_fixed" if "strength" in parts else "soe.combat_total"
+    ctx.emit(
+        key,
+        who=side_name(combat, side),
+        dice=dice_difference(combat, side),
+        total=total,
+        **parts,
+    )
 
 
 def _after_casualties(ctx: Ctx, combat: CombatState) -> None:

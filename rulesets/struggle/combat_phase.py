@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import AllianceStage, Answer, Casualty, Support, Withdraw
-from rulesets.struggle.choices import yes_no_choices
-from rulesets.struggle.combat import casualty_options, naval_support_for, other
+from rulesets.struggle.choices import shown, yes_no_choices
+from rulesets.struggle.combat import casualty_options, naval_support_for, other, side_name
 from rulesets.struggle.combat_decisions import (
     Pending,
     alliance_stages,
@@ -20,7 +20,7 @@ from rulesets.struggle.combat_decisions import (
     withdrawal_options,
 )
 from rulesets.struggle.combat_flow import roll_dice
-from rulesets.struggle.combat_results import return_one_shot
+from rulesets.struggle.combat_results import report_naval_support, return_one_shot
 from rulesets.struggle.state import (
     CombatState,
     Commitment,
@@ -48,7 +48,13 @@ def combat_prompts(state: StruggleState) -> list[Prompt]:
 def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
     combat = _combat(state)
     seat, kind = waiting.seat, waiting.kind
-    params = {"region": combat.region, "attacker": combat.attacker, "defender": combat.defender}
+    params = shown(
+        {
+            "region": combat.region,
+            "attacker": side_name(combat, "attacker"),
+            "defender": side_name(combat, "defender"),
+        }
+    )
     if kind == "support_attack":
         choices = _support_choices(state, combat, seat)
     elif kind == "alliance_tile":
@@ -102,7 +108,12 @@ def _casualty_choices(state: StruggleState, combat: CombatState, index: int) -> 
     assert found is not None
     current = combat.losses[index][:2]
     ordered = [current, *[option for option in found[1] if option != current]]
-    return [Choice.of(Casualty(power=p, unit=u)) for p, u in ordered]
+    return [
+        Choice.of(
+            Casualty(power=p, unit=u), label=Msg(key=f"soe.label.casualty.{u}", params={"power": p})
+        )
+        for p, u in ordered
+    ]
 
 
 def _withdrawal_choices(state: StruggleState, combat: CombatState) -> list[Choice]:
@@ -154,7 +165,7 @@ def answer_naval(ctx: Ctx, combat: CombatState, seat: str, fight: bool) -> None:
     ctx.emit("soe.naval_fought" if fight else "soe.naval_declined", power=seat)
     if not fight:
         combat.naval_support = naval_support_for(ctx.state, combat, other(side))
-        ctx.emit("soe.naval_support", side=combat.naval_support, region=combat.region)
+        report_naval_support(ctx, combat)
         combat.step = "blockade"
         return
     combat.step = "naval_defender" if side == "attacker" else "naval_roll"

@@ -4,7 +4,7 @@ raider tiles capturing or releasing tokens, and one-shot tiles going back to sto
 from __future__ import annotations
 
 from rulesets.core import StepContext
-from rulesets.struggle.combat import naval_support_for
+from rulesets.struggle.combat import naval_support_for, side_name
 from rulesets.struggle.money import add_unrest, gain_gold
 from rulesets.struggle.state import (
     CombatState,
@@ -47,7 +47,15 @@ def naval_effects(ctx: Ctx, combat: CombatState) -> None:
     combat.naval_support = (
         naval_support_for(ctx.state, combat, result) if result in ("attacker", "defender") else None
     )
-    ctx.emit("soe.naval_support", side=combat.naval_support, region=combat.region)
+    report_naval_support(ctx, combat)
+
+
+def report_naval_support(ctx: Ctx, combat: CombatState) -> None:
+    side = combat.naval_support
+    if side is None:
+        ctx.emit("soe.naval_support_none", region=combat.region)
+        return
+    ctx.emit("soe.naval_support", side=side, who=side_name(combat, side), region=combat.region)
 
 
 def land_effects(ctx: Ctx, combat: CombatState) -> None:

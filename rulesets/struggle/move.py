@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import ChooseRegion, ChooseUnit, Done
-from rulesets.struggle.choices import make_prompt, region_choices
-from rulesets.struggle.movement import destinations, has_movable_unit, movable_units, travel
+from rulesets.struggle.choices import label, make_prompt, region_choices
+from rulesets.struggle.movement import (
+    destinations,
+    has_movable_unit,
+    movable_units,
+    report_move,
+    travel,
+)
 from rulesets.struggle.state import Step, StruggleState, add_units
 from rulesets.struggle.turn_flow import finish_step, open_step
 
@@ -21,9 +27,10 @@ def move_pick_prompts(state: StruggleState) -> list[Prompt]:
     power, step = state.active, _step(state)
     assert power is not None
     units = [
-        Choice.of(ChooseUnit(unit=u, region=r)) for r, u in movable_units(state, power, step.moved)
+        Choice.of(ChooseUnit(unit=u, region=r), label=label(f"choose_unit.{u}", region=r))
+        for r, u in movable_units(state, power, step.moved)
     ]
-    choices = [Choice.of(Done()), *units]
+    choices = [Choice.of(Done(), label=label("stop_moving")), *units]
     return [make_prompt(power, "move_pick", choices, moves_left=step.moves_left)]
 
 
@@ -46,7 +53,11 @@ def stop_moving(ctx: Ctx, power: str, action: Done) -> None:
 def move_where_prompts(state: StruggleState) -> list[Prompt]:
     power, step = state.active, _step(state)
     assert power is not None and step.unit is not None and step.origin is not None
-    places = region_choices(destinations(state, power, step.unit, step.origin))
+    places = region_choices(
+        destinations(state, power, step.unit, step.origin),
+        f"move_to.{step.unit}",
+        origin=step.origin,
+    )
     return [make_prompt(power, "move_where", places, unit=step.unit, origin=step.origin)]
 
 
@@ -55,9 +66,7 @@ def move_unit(ctx: Ctx, power: str, action: ChooseRegion) -> None:
     assert step.unit is not None and step.origin is not None
     add_units(ctx.state, step.origin, step.unit, power, -1)
     ended = travel(ctx, power, step.unit, step.origin, action.region)
-    ctx.emit(
-        "soe.moved", power=power, unit=step.unit, origin=step.origin, to=action.region, ended=ended
-    )
+    report_move(ctx, power, step.unit, step.origin, action.region, ended)
     moved = [*step.moved, f"{ended}/{step.unit}"] if ended else list(step.moved)
     left = step.moves_left - 1
     if left <= 0 or not has_movable_unit(ctx.state, power, moved):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import PlaceUnit
-from rulesets.struggle.choices import make_prompt
+from rulesets.struggle.choices import label, make_prompt
 from rulesets.struggle.setup import clockwise_from
 from rulesets.struggle.state import StruggleState, add_units, game_data
 
@@ -27,7 +27,10 @@ def placement_prompts(state: StruggleState) -> list[Prompt]:
     if power is None:
         return []
     choices = [
-        Choice.of(PlaceUnit(unit=unit, region=region)) for unit, region in placement_choices(state)
+        Choice.of(
+            PlaceUnit(unit=unit, region=region), label=label(f"place_unit.{unit}", region=region)
+        )
+        for unit, region in placement_choices(state)
     ]
     return [make_prompt(power, "place_unit", choices, left=state.placements_left[power])]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Buy, Cancel, ChooseToken
-from rulesets.struggle.choices import make_prompt
+from rulesets.struggle.choices import label, make_prompt
 from rulesets.struggle.combat_flow import advance
 from rulesets.struggle.state import OwnedTile, StruggleState, game_data
 from rulesets.struggle.targets import raider_strikes
-from rulesets.struggle.tiles import buyable, pay_for_tile, raider_victims
+from rulesets.struggle.tiles import buyable, pay_for_tile, raider_victims, tile_label
 from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
 
 Ctx = StepContext[StruggleState]
@@ -18,8 +18,12 @@ RAIDERS = ("pirates", "slave_revolt")
 def buy_which_prompts(state: StruggleState) -> list[Prompt]:
     power = state.active
     assert power is not None
-    tiles = [Choice.of(Buy(tile=tile)) for tile in buyable(state, power)]
-    return [make_prompt(power, "buy_which", [Choice.of(Cancel()), *tiles])]
+    tiles = [
+        Choice.of(Buy(tile=tile), label=tile_label("buy", state, tile))
+        for tile in buyable(state, power)
+    ]
+    cancel = Choice.of(Cancel(), label=label("cancel"))
+    return [make_prompt(power, "buy_which", [cancel, *tiles])]
 
 
 def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
@@ -46,7 +50,10 @@ def buy_tile(ctx: Ctx, power: str, action: Buy) -> None:
 def raider_target_prompts(state: StruggleState) -> list[Prompt]:
     power, tile = state.active, state.step.tile if state.step else None
     assert power is not None and tile is not None
-    victims = [Choice.of(ChooseToken(region=r, power=p)) for r, p in raider_victims(state, tile)]
+    victims = [
+        Choice.of(ChooseToken(region=r, power=p), label=label("choose_token", region=r, power=p))
+        for r, p in raider_victims(state, tile)
+    ]
     return [make_prompt(power, "raider_target", victims, tile=tile)]
 
 

@@ -17,6 +17,7 @@ from rulesets.struggle.state import (
 )
 
 Ctx = StepContext[StruggleState]
+ATTACK_FEE = 2  # gold paid to the bank for an attack that is not free
 TargetKind = Literal["player", "neutral", "pirates", "revolt"]
 Target = tuple[TargetKind, str]
 
@@ -75,7 +76,7 @@ def declare_attack(
     if free:
         ctx.emit("soe.war_office_used", power=power)
     else:
-        pay(ctx, power, 2, "soe.reason.attack")
+        pay(ctx, power, ATTACK_FEE, "soe.reason.attack")
     combat = CombatState(
         spends_action=not free or bool(option(state, "war_office_spends_action")),
         region=region,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTile, Done
-from rulesets.struggle.choices import make_prompt, region_choices
-from rulesets.struggle.movement import destinations, travel
+from rulesets.struggle.choices import label, make_prompt, region_choices
+from rulesets.struggle.movement import destinations, report_move, travel
 from rulesets.struggle.state import (
     BlockadeOnMap,
     OwnedTile,
@@ -24,11 +24,12 @@ from rulesets.struggle.tiles import (
     mark_used,
     natives_colonies,
     pay_for_tile,
+    tile_label,
 )
 from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
 
 Ctx = StepContext[StruggleState]
-CANCEL = Choice.of(Cancel())
+CANCEL = Choice.of(Cancel(), label=label("cancel"))
 
 
 def _step(state: StruggleState) -> Step:
@@ -47,7 +48,7 @@ def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
 
 def natives_colony_prompts(state: StruggleState) -> list[Prompt]:
     power = _active(state)
-    regions = region_choices(natives_colonies(state, power))
+    regions = region_choices(natives_colonies(state, power), "natives_colony")
     return [make_prompt(power, "natives_colony", [CANCEL, *regions])]
 
 
@@ -68,8 +69,11 @@ def natives_arrive(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 def natives_move_prompts(state: StruggleState) -> list[Prompt]:
     power, origin = _active(state), _step(state).origin
     assert origin is not None
-    places = region_choices(destinations(state, power, "army", origin))
-    return [make_prompt(power, "natives_move", [Choice.of(Done()), *places], origin=origin)]
+    places = region_choices(
+        destinations(state, power, "army", origin), "natives_move", origin=origin
+    )
+    stay = Choice.of(Done(), label=label("natives_stay", region=origin))
+    return [make_prompt(power, "natives_move", [stay, *places], origin=origin)]
 
 
 def natives_move(ctx: Ctx, power: str, action: ChooseRegion) -> None:
@@ -77,9 +81,7 @@ def natives_move(ctx: Ctx, power: str, action: ChooseRegion) -> None:
     assert step.origin is not None
     add_units(ctx.state, step.origin, "army", power, -1)
     ended = travel(ctx, power, "army", step.origin, action.region)
-    ctx.emit(
-        "soe.moved", power=power, unit="army", origin=step.origin, to=action.region, ended=ended
-    )
+    report_move(ctx, power, "army", step.origin, action.region, ended)
     finish_step(ctx, spends_action=not step.free)
 
 
@@ -88,7 +90,10 @@ def natives_stay(ctx: Ctx, power: str, action: Done) -> None:
 
 
 def diplomacy_prompts(state: StruggleState) -> list[Prompt]:
-    tiles = [Choice.of(ChooseTile(tile=tile)) for tile in alliance_stock(state)]
+    tiles = [
+        Choice.of(ChooseTile(tile=tile), label=tile_label("choose_tile", state, tile))
+        for tile in alliance_stock(state)
+    ]
     return [make_prompt(_active(state), "diplomacy", [CANCEL, *tiles])]
 
 
@@ -105,8 +110,17 @@ def take_alliance_tile(ctx: Ctx, power: str, action: ChooseTile) -> None:
 def commerce_region_prompts(state: StruggleState) -> list[Prompt]:
     tile = _step(state).tile
     assert tile is not None
-    regions = region_choices(game_data(state).tile(tile).regions)
-    return [make_prompt(_active(state), "commerce_region", regions, tile=tile)]
+    power = _active(state)
+    regions = [
+        Choice.of(
+            ChooseRegion(region=region),
+            label=label(
+                "commerce_region", region=region, gold=state.regions[region].control.get(power, 0)
+            ),
+        )
+        for region in game_data(state).tile(tile).regions
+    ]
+    return [make_prompt(power, "commerce_region", regions, tile=tile)]
 
 
 def choose_commerce_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
@@ -117,7 +131,7 @@ def choose_commerce_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 
 def blockade_where_prompts(state: StruggleState) -> list[Prompt]:
     power = _active(state)
-    regions = region_choices(blockade_colonies(state, power))
+    regions = region_choices(blockade_colonies(state, power), "blockade_where")
     return [make_prompt(power, "blockade_where", [CANCEL, *regions])]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.core import StepContext
+from rulesets.core import Msg, StepContext
 from rulesets.struggle.money import add_unrest, gain_gold, pay
 from rulesets.struggle.orders import spend_population
 from rulesets.struggle.state import StruggleState, game_data, option
@@ -41,6 +41,20 @@ def buyable(state: StruggleState, power: str) -> list[str]:
     if state.turn.bought:
         return []
     return [tile.id for tile in game_data(state).tiles if may_buy(state, power, tile.id)]
+
+
+def tile_label(key: str, state: StruggleState, tile: str) -> Msg:
+    """A tile to buy or take, with its price: gold, population and unrest."""
+    data = game_data(state).tile(tile)
+    return Msg(
+        key=f"soe.label.{key}",
+        params={
+            "tile": tile,
+            "gold": data.gold,
+            "population": data.population,
+            "unrest": data.unrest,
+        },
+    )
 
 
 def pay_for_tile(ctx: Ctx, power: str, tile: str) -> None:

@@ -129,6 +129,18 @@ def first(events: list[Event], key: str) -> Event:
     return next(event for event in events if event.key == key)
 
 
+def combat_results(events: list[Event]) -> list[Event]:
+    """Each stage's result (a win or a tie), in order."""
+    return [e for e in events if e.key in ("soe.combat_result", "soe.combat_tied")]
+
+
+def totals_of(result: Event) -> dict[str, int]:
+    return {
+        "attacker": result.params["attacker_total"],
+        "defender": result.params["defender_total"],
+    }
+
+
 def pending_kind(state: StruggleState) -> tuple[str, str] | None:
     prompts = STRUGGLE.prompts(state)
     return (prompts[0].seat, prompts[0].kind) if prompts else None

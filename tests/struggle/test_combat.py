@@ -7,7 +7,17 @@ from typing import Any
 from rulesets.core import Event
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
-from tests.struggle.helpers import first, give, pending_kind, put, run, scenario
+from tests.struggle.helpers import (
+    combat_results,
+    first,
+    give,
+    keys,
+    pending_kind,
+    put,
+    run,
+    scenario,
+    totals_of,
+)
 
 
 def attack(state: StruggleState, power: str, region: str, kind: str, target: str) -> Any:
@@ -24,8 +34,8 @@ def answer(state: StruggleState, seat: str, question: str, yes: bool) -> Any:
 
 
 def totals(events: list[Event], stage: str = "land") -> dict[str, int]:
-    found = [e for e in events if e.key == "soe.combat_result" and e.params["stage"] == stage]
-    return dict(found[-1].params["totals"])
+    found = [e for e in combat_results(events) if e.params["stage"] == stage]
+    return totals_of(found[-1])
 
 
 def lost(events: list[Event]) -> list[tuple[str, str]]:
@@ -137,7 +147,7 @@ def test_the_naval_winner_gets_support_and_a_tie_gives_none(dice: list[int]) -> 
     put(state, "CAR", "FRA", fleets=1)
     dice += [3, 3, 3, 3, 3, 3, 3, 3]
     _, events = answer(state, "FRA", "naval_fight", True)
-    assert first(events, "soe.naval_support").params["side"] is None
+    assert "soe.naval_support" not in keys(events) and "soe.naval_support_none" in keys(events)
     assert ("FRA", "fleet") in lost(events) and ("GBR", "fleet") in lost(events)
 
 
