@@ -162,6 +162,8 @@ def loss_unit(
     kinds: list[Unit] = ["fleet"] if combat.stage == "naval" else ["army"]
     if combat.stage == "land" and side == "defender" and forts_allowed:
         kinds.append("fort")
+    if combat.stage == "land" and not option(state, "land_losses_armies_only"):
+        kinds.append("fleet")  # « l'une de ses unités »: a ship in the region, last
     for unit in kinds:
         if units_in(state, place, unit, power) > pending.count((power, unit)):
             return unit

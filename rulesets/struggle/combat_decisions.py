@@ -106,13 +106,21 @@ def side_may_have_ships(state: StruggleState, combat: CombatState, side: Side) -
     return any(units_in(state, sea, "fleet", p) for p in helpers)
 
 
+def reserves_left(state: StruggleState, combat: CombatState, power: str) -> int:
+    """Reserve tiles `power` may still use: each once per attack (the text sets no limit
+    per war), or, under the `reserve_once_per_war` option, each once per war."""
+    if option(state, "reserve_once_per_war"):
+        return len(owned(state, power, "reserve", unused=True))
+    return len(owned(state, power, "reserve")) - combat.reserves_used.get(power, 0)
+
+
 def next_reserve(state: StruggleState, combat: CombatState) -> Pending | None:
     for side in SIDES:
         power = power_of(combat, side)
         if (
             power
             and side not in combat.reserve_declined
-            and owned(state, power, "reserve", unused=True)
+            and reserves_left(state, combat, power) > 0
         ):
             return Pending("use_reserve", power)
     return None

@@ -176,9 +176,12 @@ def answer_reserve(ctx: Ctx, combat: CombatState, seat: str, yes: bool) -> None:
     if not yes:
         combat.reserve_declined.append(side)
         return
-    holder = ctx.state.powers[seat]
-    tile = owned(ctx.state, seat, "reserve", unused=True)[0]
-    next(held for held in holder.tiles if held.tile == tile and not held.used).used = True
+    if option(ctx.state, "reserve_once_per_war"):
+        holder = ctx.state.powers[seat]
+        tile = owned(ctx.state, seat, "reserve", unused=True)[0]
+        next(held for held in holder.tiles if held.tile == tile and not held.used).used = True
+    else:
+        combat.reserves_used[seat] = combat.reserves_used.get(seat, 0) + 1
     ctx.emit("soe.reserve_used", power=seat)
     only = side if option(ctx.state, "reserve_rerolls") == "own" else None
     roll_dice(ctx, combat, only=only)

@@ -122,6 +122,8 @@ class CombatState(Model):
     stage: Literal["naval", "land"] = "naval"
     dice: dict[str, list[int]] = Field(default_factory=dict)
     reserve_declined: list[str] = Field(default_factory=list)
+    # Reserve tiles each power has used in this attack (each tile once per attack).
+    reserves_used: dict[str, int] = Field(default_factory=dict)
     result: Side | Literal["tie"] | None = None
     losses: list[tuple[str, str, str]] = Field(default_factory=list)
 

@@ -12,7 +12,7 @@ from rulesets.core import StepContext
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.scoring import end_game, score_regions
 from rulesets.struggle.setup import place_markers
-from rulesets.struggle.state import Step, StruggleState, TurnState, game_data
+from rulesets.struggle.state import Step, StruggleState, TurnState, game_data, option
 
 Ctx = StepContext[StruggleState]
 
@@ -40,9 +40,22 @@ def start_actions(ctx: Ctx) -> None:
     state = ctx.state
     ctx.enter("actions")
     state.round = 1
-    state.used_one_shot_this_round = {}
+    new_round(state)
     ctx.emit("soe.round_started", war=state.war, round=state.round)
     begin_turn(ctx, state.turn_order[0])
+
+
+def new_round(state: StruggleState) -> None:
+    """One-shot tiles may be bought back again; Trained Natives, whose text sets no « par
+    Guerre » limit, stand up again each round (once per war under the option)."""
+    state.used_one_shot_this_round = {}
+    if option(state, "natives_once_per_war"):
+        return
+    data = game_data(state)
+    for holder in state.powers.values():
+        for held in holder.tiles:
+            if data.tile(held.tile).effect == "trained_natives":
+                held.used = False
 
 
 def begin_turn(ctx: Ctx, power: str) -> None:
@@ -73,7 +86,7 @@ def end_turn(ctx: Ctx) -> None:
     state.last_actor = state.active
     if state.round < state.rounds_in_war:
         state.round += 1
-        state.used_one_shot_this_round = {}
+        new_round(state)
         ctx.emit("soe.round_started", war=state.war, round=state.round)
         begin_turn(ctx, state.turn_order[0])
         return

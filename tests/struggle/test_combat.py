@@ -230,7 +230,7 @@ def test_reserve_rolls_every_die_again_and_only_the_new_roll_counts(dice: list[i
     state, events = answer(state, "FRA", "reserve", True)
     assert totals(events) == {"attacker": 2, "defender": 5}
     assert lost(events) == [("GBR", "army")]
-    assert state.powers["FRA"].tiles[0].used  # once per war (A11)
+    assert not state.powers["FRA"].tiles[0].used  # every combat by default (issue 14)
 
 
 def test_fighting_withdrawal_spares_the_unit_but_not_the_token(dice: list[int]) -> None:
