@@ -31,9 +31,17 @@ from rulesets.struggle.orders import (
     spend_population,
     start_build,
 )
-from rulesets.struggle.state import StruggleState, game_data, place_token
+from rulesets.struggle.state import StruggleState, game_data
 from rulesets.struggle.targets import ATTACK_FEE, can_attack
-from rulesets.struggle.tiles import buyable, collect_commerce, discard, mark_used, usable_tiles
+from rulesets.struggle.tiles import (
+    buyable,
+    collect_commerce,
+    discard,
+    mark_used,
+    paying_regions,
+    usable_tiles,
+)
+from rulesets.struggle.tokens import plant_token
 from rulesets.struggle.turn_flow import action_done, end_turn, finish_step, open_step
 
 Ctx = StepContext[StruggleState]
@@ -124,7 +132,7 @@ def enslave(ctx: Ctx, power: str, action: Enslave) -> None:
 def take_marker(ctx: Ctx, power: str, marker: str, event: str) -> None:
     region = game_data(ctx.state).marker(marker).region
     ctx.state.regions[region].markers.remove(marker)
-    place_token(ctx.state, region, power)
+    plant_token(ctx, region, power)
     ctx.state.turn.colonised = True
     ctx.emit(event, power=power, marker=marker, region=region)
     finish_step(ctx, spends_action=True)
@@ -163,8 +171,14 @@ def _improved_agriculture(ctx: Ctx, power: str, tile: str) -> None:
 
 
 def _government_reform(ctx: Ctx, power: str, tile: str) -> None:
-    discard(ctx.state, power, tile)
+    """Unrest is secret, so the tile stays on offer at 0 unrest; using it then only tells
+    its owner, privately, that it is kept for later."""
     holder = ctx.state.powers[power]
+    if holder.unrest == 0:
+        ctx.emit("soe.reform_kept", visible_to=[power], power=power, tile=tile)
+        return
+    ctx.emit("soe.tile_used", power=power, tile=tile)
+    discard(ctx.state, power, tile)
     relief = min(2, holder.unrest)
     holder.unrest -= relief
     ctx.emit("soe.unrest_discarded", visible_to=[power], power=power, amount=relief)
@@ -175,7 +189,7 @@ def _blockade(ctx: Ctx, power: str, tile: str) -> None:
 
 
 def _commerce(ctx: Ctx, power: str, tile: str) -> None:
-    regions = game_data(ctx.state).tile(tile).regions
+    regions = paying_regions(ctx.state, power, tile)
     if len(regions) == 1:
         collect_commerce(ctx, power, tile, regions[0])
     else:
@@ -193,7 +207,9 @@ TILE_USES: dict[str, TileUse] = {
     "blockade": _blockade,
 }
 # Those report their use once carried out (a cancelled War Office was never used).
-REPORTED_LATER = frozenset({"war_office", "trained_natives", "diplomatic_service", "blockade"})
+REPORTED_LATER = frozenset(
+    {"war_office", "trained_natives", "diplomatic_service", "blockade", "government_reform"}
+)
 
 
 def use_tile(ctx: Ctx, power: str, action: UseTile) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Bid, PassBid, ProxyBid
 from rulesets.struggle.choices import shown
-from rulesets.struggle.money import pay
+from rulesets.struggle.money import loan_size, pay
 from rulesets.struggle.setup import left_of
 from rulesets.struggle.state import AuctionState, Proxy, StruggleState, game_data, option
 from rulesets.struggle.turn_flow import start_actions
@@ -215,7 +215,16 @@ def first_opener(state: StruggleState) -> str:
 
 
 def bid_ceiling(state: StruggleState) -> int:
-    return game_data(state).rules.max_bid
+    """What the bidder could pay: gold on hand plus what borrowing up to the revolution
+    level would bring. Unrest is secret, so the ceiling counts from none taken yet."""
+    power = _bidder(state)
+    rules = game_data(state).rules
+    return state.powers[power].gold + loan_size(state, power) * rules.revolution_unrest
+
+
+def _bidder(state: StruggleState) -> str:
+    assert state.auction is not None
+    return state.auction.bidder
 
 
 AUCTION: Phase[StruggleState] = Phase(

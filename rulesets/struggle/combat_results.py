@@ -12,9 +12,9 @@ from rulesets.struggle.state import (
     StruggleState,
     add_units,
     game_data,
-    place_token,
     remove_token,
 )
+from rulesets.struggle.tokens import plant_token
 
 Ctx = StepContext[StruggleState]
 
@@ -70,7 +70,7 @@ def land_effects(ctx: Ctx, combat: CombatState) -> None:
     if combat.target == "neutral" and combat.marker is not None:
         marker = game_data(state).marker(combat.marker)
         state.regions[combat.region].markers.remove(marker.id)
-        place_token(state, combat.region, attacker)
+        plant_token(ctx, combat.region, attacker)
         ctx.emit("soe.neutral_beaten", power=attacker, marker=marker.id, region=combat.region)
         gain_gold(ctx, attacker, marker.gold_reward, "soe.reason.marker_reward")
         if marker.vp_reward:
@@ -80,7 +80,7 @@ def land_effects(ctx: Ctx, combat: CombatState) -> None:
     defender = combat.defender
     assert defender is not None
     if remove_token(state, combat.region, defender):
-        place_token(state, combat.region, attacker)
+        plant_token(ctx, combat.region, attacker)
         ctx.emit("soe.control_taken", power=attacker, loser=defender, region=combat.region)
 
 
@@ -105,7 +105,7 @@ def raider_effects(ctx: Ctx, combat: CombatState) -> None:
     raider = next(r for r in state.raiders if r.tile == tile and r.region == combat.region)
     state.raiders.remove(raider)
     state.stock[tile] += 1
-    place_token(state, combat.region, combat.attacker)
+    plant_token(ctx, combat.region, combat.attacker)
     ctx.emit(
         "soe.raider_beaten",
         power=combat.attacker,

@@ -101,7 +101,6 @@ class Rules(Sourced):
     large_table_from: int
     wars: int
     control_tokens_per_power: int
-    max_bid: int
     revolution_unrest: int
     unrest_penalties: list[int]
 

@@ -24,13 +24,19 @@ def forts_on_board(state: StruggleState, power: str) -> int:
 
 
 def may_build(state: StruggleState, power: str, unit: Unit) -> bool:
+    if unit != "fort":
+        return True
     limit = int(option(state, "fort_limit"))
-    return not (unit == "fort" and limit and forts_on_board(state, power) >= limit)
+    if limit and forts_on_board(state, power) >= limit:
+        return False
+    return bool(build_places(state, power, unit))
 
 
 def build_places(state: StruggleState, power: str, unit: Unit) -> list[str]:
-    """The home country and every region a unit could reach from it."""
-    return [power, *destinations(state, power, unit, power)]
+    """The home country and every region a unit could reach from it; a fort only where it
+    can defend, never at home (no attack ever reaches a home country)."""
+    abroad = destinations(state, power, unit, power)
+    return abroad if unit == "fort" else [power, *abroad]
 
 
 def start_build(ctx: Ctx, power: str, unit: Unit, *, tile: str | None = None) -> None:

@@ -45,6 +45,8 @@ from rulesets.struggle.view import view_for
 
 Ctx = StepContext[StruggleState]
 POWERS = ("GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR")
+# Prompts whose first choice (decline) would give the opponent a bonus if played by default.
+FIGHT_WHEN_ABSENT = frozenset({"naval_fight"})
 OVER: Phase[StruggleState] = Phase(name="over", prompts=lambda state: [], handlers={})
 
 
@@ -117,6 +119,16 @@ class Struggle(Ruleset[StruggleState]):
 
     def view(self, state: StruggleState, seat: str | None) -> dict[str, Any]:
         return view_for(state, seat)
+
+    def default_action(self, state: StruggleState, seat: str) -> dict[str, Any]:
+        """A missed deadline plays the first listed, conservative choice, except where that
+        would hand the opponent a bonus: a missed naval-fight answer fights (declining
+        would give the other side naval support)."""
+        for prompt in self.prompts(state):
+            if prompt.seat == seat and prompt.kind in FIGHT_WHEN_ABSENT:
+                fight = next(c for c in prompt.choices if c.action.get("yes") is True)
+                return fight.instantiate()
+        return super().default_action(state, seat)
 
     def autopilot_action(self, state: StruggleState, seat: str, pick: int) -> dict[str, Any]:
         return choose_for(self, state, seat, pick)

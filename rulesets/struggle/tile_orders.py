@@ -13,7 +13,6 @@ from rulesets.struggle.state import (
     Step,
     StruggleState,
     add_units,
-    game_data,
     option,
 )
 from rulesets.struggle.tiles import (
@@ -24,6 +23,7 @@ from rulesets.struggle.tiles import (
     mark_used,
     natives_colonies,
     pay_for_tile,
+    paying_regions,
     tile_label,
 )
 from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
@@ -118,7 +118,7 @@ def commerce_region_prompts(state: StruggleState) -> list[Prompt]:
                 "commerce_region", region=region, gold=state.regions[region].control.get(power, 0)
             ),
         )
-        for region in game_data(state).tile(tile).regions
+        for region in paying_regions(state, power, tile)
     ]
     return [make_prompt(power, "commerce_region", regions, tile=tile)]
 

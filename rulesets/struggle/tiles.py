@@ -117,12 +117,23 @@ def usable_tiles(state: StruggleState, power: str) -> list[str]:
         elif tile.effect == "blockade":
             usable = bool(blockade_colonies(state, power))
         elif tile.family == "commerce":
-            usable = commerce_free and not held.used
+            usable = (
+                commerce_free and not held.used and bool(paying_regions(state, power, held.tile))
+            )
+        elif tile.effect == "government_reform":
+            usable = True
         else:
-            usable = tile.effect == "government_reform"
+            usable = False
         if usable:
             found.append(held.tile)
     return found
+
+
+def paying_regions(state: StruggleState, power: str, tile: str) -> list[str]:
+    """The regions of a Commerce tile where `power` has tokens: a region paying nothing is
+    never offered, so the once-per-war use is not wasted."""
+    regions = game_data(state).tile(tile).regions
+    return [region for region in regions if state.regions[region].control.get(power, 0) > 0]
 
 
 def mark_used(state: StruggleState, power: str, tile: str) -> None:

@@ -6,7 +6,7 @@ from rulesets.struggle import STRUGGLE
 from tests.struggle.helpers import put, run, scenario
 
 
-def test_the_default_is_to_pass_and_to_decline() -> None:
+def test_the_default_passes_but_never_hands_the_opponent_naval_support() -> None:
     state = scenario(["GBR"], ["FRA"])
     assert STRUGGLE.default_action(state, "GBR") == {"type": "pass_action"}
     put(state, "CAR", "GBR", fleets=1, armies=1)
@@ -17,10 +17,12 @@ def test_the_default_is_to_pass_and_to_decline() -> None:
         ("GBR", {"type": "choose_region", "region": "CAR"}),
         ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
     )
+    # Declining « procure le bonus de soutien naval » to the other side: a missed
+    # deadline fights instead (issue 14).
     assert STRUGGLE.default_action(state, "GBR") == {
         "type": "answer",
         "question": "naval_fight",
-        "yes": False,
+        "yes": True,
     }
 
 

@@ -7,7 +7,16 @@ from typing import Any
 
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
-from tests.struggle.helpers import first, give, keys, pending_kind, put, run, scenario
+from tests.struggle.helpers import (
+    auction_scenario,
+    first,
+    give,
+    keys,
+    pending_kind,
+    put,
+    run,
+    scenario,
+)
 
 
 def attack(state: StruggleState, region: str, target: str, kind: str = "player") -> Any:
@@ -189,3 +198,52 @@ def test_a_unit_lost_at_sea_gives_no_unrest_by_default(dice: list[int]) -> None:
         ("GBR", {"type": "choose_region", "region": "IND"}),
     )
     assert state.powers["GBR"].unrest == 0
+
+
+def test_government_reform_at_no_unrest_is_kept_and_nobody_else_learns_it() -> None:
+    # « Écartez de votre stock 2 points d'Insatisfaction lorsque vous utilisez cette tuile »
+    state = scenario(["GBR"], ["FRA"])
+    give(state, "GBR", "government_reform")
+    state, events = run(state, ("GBR", {"type": "use_tile", "tile": "government_reform"}))
+    assert [t.tile for t in state.powers["GBR"].tiles] == ["government_reform"]
+    assert [e.key for e in events if e.is_public] == []
+    assert first(events, "soe.reform_kept").visible_to == ["GBR"]
+    state.powers["GBR"].unrest = 3
+    state, events = run(state, ("GBR", {"type": "use_tile", "tile": "government_reform"}))
+    assert state.powers["GBR"].unrest == 1 and state.powers["GBR"].tiles == []
+    assert "soe.tile_used" in keys(events)
+
+
+def menu_tiles(state: StruggleState) -> list[str]:
+    choices = STRUGGLE.prompts(state)[0].choices
+    return [c.action["tile"] for c in choices if c.action["type"] == "use_tile"]
+
+
+def test_a_commerce_tile_is_offered_only_where_it_pays() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    give(state, "GBR", "east_indies_company")
+    assert menu_tiles(state) == []
+    put(state, "EIN", "GBR", tokens=2)
+    assert menu_tiles(state) == ["east_indies_company"]
+    state, events = run(state, ("GBR", {"type": "use_tile", "tile": "east_indies_company"}))
+    assert first(events, "soe.gold_gained").params["gold"] == 2  # the only paying region
+
+
+def test_an_empty_token_supply_is_reported() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "GER", "GBR", tokens=40)
+    state.regions["CAR"].markers = ["CAR-2"]  # a Pop marker
+    state, events = run(state, ("GBR", {"type": "colonise", "marker": "CAR-2"}))
+    assert first(events, "soe.no_token_left").params == {"power": "GBR", "region": "CAR"}
+
+
+def test_the_bid_ceiling_is_what_borrowing_allows() -> None:
+    # « Les joueurs ne peuvent jamais être à court d'argent ... il prend l'argent manquant à
+    # la banque (un multiple de 2). Pour chaque paire de pièces prise, il reçoit également un
+    # marqueur d'insatisfaction. » The ceiling stops short of a revolution from no unrest.
+    state = auction_scenario(["GBR", "FRA", "PRU"], opener="GBR")
+    bid = next(c for c in STRUGGLE.prompts(state)[0].choices if c.kind == "bid")
+    assert bid.ranges["amount"].high == 10 + 2 * 20
+    give(state, "GBR", "banking")
+    bid = next(c for c in STRUGGLE.prompts(state)[0].choices if c.kind == "bid")
+    assert bid.ranges["amount"].high == 10 + 3 * 20

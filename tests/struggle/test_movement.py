@@ -135,7 +135,7 @@ def test_build_costs_a_population_and_places_by_the_movement_rules(dice: list[in
     state, _ = run(state, ("GBR", {"type": "build", "unit": "fort"}))
     assert state.powers["GBR"].population == 4
     places = {c["region"] for c in choices(state)}
-    assert places == {"GBR", "GER"}  # a fort goes where an army could: home or next door
+    assert places == {"GER"}  # a fort goes where an army could, but never home (issue 14)
     put(state, "NAM", "GBR", fleets=1)
     state, events = run(state, ("GBR", {"type": "choose_region", "region": "GER"}))
     assert state.regions["GER"].forts == {"GBR": 1}
