@@ -189,12 +189,22 @@ def check_references(data: GameData) -> None:
             raise refuse_data(f"markers.{marker.id}.region", "unknown region")
         if (marker.kind == "neutral") != (marker.defence is not None):
             raise refuse_data(f"markers.{marker.id}.defence", "only a neutral has a defence value")
+        _check_marker_shape(marker)
     effects = {tile.effect for tile in data.tiles if tile.family == "development"}
     if effects != DEVELOPMENT_EFFECTS:
         missing = sorted(DEVELOPMENT_EFFECTS ^ effects)
         raise refuse_data("tiles", f"development effects missing or unknown: {', '.join(missing)}")
     for tile in data.tiles:
         _check_tile(tile, regions)
+
+
+def _check_marker_shape(marker: MarkerData) -> None:
+    """A marker prints one number, its defence: in a golden circle it is also the gold
+    reward; a « 1 » in a square gives one VP."""
+    if marker.gold_reward and marker.gold_reward != marker.defence:
+        raise refuse_data(f"markers.{marker.id}.gold_reward", "a golden circle pays its defence")
+    if marker.vp_reward and (marker.vp_reward, marker.defence, marker.gold_reward) != (1, 1, 0):
+        raise refuse_data(f"markers.{marker.id}.vp_reward", "only a « 1 » in a square gives 1 VP")
 
 
 def _check_tile(tile: TileData, regions: set[str]) -> None:

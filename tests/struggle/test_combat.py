@@ -94,18 +94,18 @@ def test_a_win_where_the_defender_has_no_token_only_kills_units(dice: list[int])
 
 def test_beating_a_neutral_takes_the_marker_and_its_rewards(dice: list[int]) -> None:
     state = scenario(["GBR"], ["FRA"])
-    state.regions["GER"].markers = ["GER-2"]  # defence 3, 2 gold in a circle
+    state.regions["GER"].markers = ["GER-2"]  # a 3 in a golden circle: defence 3, 3 gold
     put(state, "GER", "GBR", armies=3)
     dice += [5, 2, 1, 2]  # 3 + 3 = 6 against 3 + 1 = 4
     state, _events = attack(state, "GBR", "GER", "neutral", "GER-2")
     assert state.regions["GER"].markers == [] and state.regions["GER"].control == {"GBR": 1}
-    assert state.powers["GBR"].gold == 10  # paid 2, won 2
+    assert state.powers["GBR"].gold == 11  # paid 2, won 3
     assert "GER-2" not in state.bag
 
 
 def test_a_neutral_with_a_vp_square_gives_one_vp(dice: list[int]) -> None:
     state = scenario(["GBR"], ["FRA"])
-    state.regions["GER"].markers = ["GER-3"]  # defence 2, 1 VP
+    state.regions["GER"].markers = ["GER-3"]  # a « 1 » in a square: defence 1, 1 VP
     put(state, "GER", "GBR", armies=3)
     dice += [5, 2, 1, 2]
     state, _ = attack(state, "GBR", "GER", "neutral", "GER-3")
@@ -116,7 +116,7 @@ def test_losing_or_tying_against_a_neutral_costs_the_attacker_only(dice: list[in
     state = scenario(["GBR"], ["FRA"])
     state.regions["GER"].markers = ["GER-3"]
     put(state, "GER", "GBR", armies=2)
-    dice += [3, 3, 4, 3]  # 2 + 0 = 2, neutral 2 + 1 = 3, the neutral's 7 does nothing
+    dice += [3, 3, 4, 3]  # 2 + 0 = 2, neutral 1 + 1 = 2: a tie; the neutral's 7 does nothing
     state, events = attack(state, "GBR", "GER", "neutral", "GER-3")
     assert lost(events) == [("GBR", "army")] and state.regions["GER"].markers == ["GER-3"]
 
