@@ -162,6 +162,22 @@ def _surprise_decision(state: StruggleState, combat: CombatState) -> Pending | N
     return None
 
 
+def offer_seats(state: StruggleState, combat: CombatState) -> list[str]:
+    """Who may still offer gold while allies are asked: every player with gold who has not
+    answered yet, in turn order."""
+    order = state.turn_order or state.seats
+    return [
+        seat
+        for seat in order
+        if state.powers[seat].gold > 0 and f"offer:{seat}" not in combat.asked
+    ]
+
+
+def _offers_decision(state: StruggleState, combat: CombatState) -> Pending | None:
+    seats = offer_seats(state, combat)
+    return Pending("gold_offer", seats[0]) if seats else None
+
+
 def _support_decision(state: StruggleState, combat: CombatState) -> Pending | None:
     for ally, _side in support_candidates(state, combat):
         if f"support:{ally}" not in combat.asked:
@@ -206,6 +222,7 @@ def _blockade_decision(state: StruggleState, combat: CombatState) -> Pending | N
 
 DECISIONS: dict[str, Callable[[StruggleState, CombatState], Pending | None]] = {
     "surprise": _surprise_decision,
+    "offers": _offers_decision,
     "support": _support_decision,
     "alliance": next_alliance,
     "naval_attacker": _naval_attacker_decision,

@@ -21,14 +21,20 @@ from rulesets.struggle.combat import (
     strength_parts,
     totals,
 )
-from rulesets.struggle.combat_decisions import SIDES, naval_contest, pending, stages
+from rulesets.struggle.combat_decisions import (
+    SIDES,
+    naval_contest,
+    pending,
+    stages,
+    support_candidates,
+)
 from rulesets.struggle.combat_results import (
     apply_losses,
     check_blockade,
     land_effects,
     naval_effects,
 )
-from rulesets.struggle.state import CombatState, Side, StruggleState
+from rulesets.struggle.state import CombatState, Side, StruggleState, option
 from rulesets.struggle.turn_flow import finish_step
 
 Ctx = StepContext[StruggleState]
@@ -42,6 +48,16 @@ def advance(ctx: Ctx) -> None:
 
 
 def _after_surprise(ctx: Ctx, combat: CombatState) -> None:
+    """Before allies answer, a window for gold offers (« seul l'Or peut être proposé pour
+    persuader un joueur d'en aider un autre ») whenever someone may be asked to help."""
+    asked = support_candidates(ctx.state, combat)
+    window = option(ctx.state, "gold_offers_in_combat") and asked
+    combat.step = "offers" if window else "support"
+    if window:
+        ctx.emit("soe.gold_window", region=combat.region, allies=[ally for ally, _ in asked])
+
+
+def _after_offers(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "support"
 
 
@@ -166,6 +182,7 @@ def _end(ctx: Ctx, combat: CombatState) -> None:
 
 AUTOMATIC = {
     "surprise": _after_surprise,
+    "offers": _after_offers,
     "support": _after_support,
     "alliance": _after_alliance,
     "naval_attacker": _no_naval_fight,

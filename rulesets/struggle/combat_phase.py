@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
-from rulesets.struggle.actions import AllianceStage, Answer, Casualty, Support, Withdraw
+from rulesets.struggle.actions import (
+    AllianceStage,
+    Answer,
+    Casualty,
+    Done,
+    GiveGold,
+    Support,
+    Withdraw,
+)
 from rulesets.struggle.choices import shown, yes_no_choices
 from rulesets.struggle.combat import casualty_options, naval_support_for, other, side_name
 from rulesets.struggle.combat_decisions import (
@@ -15,12 +23,14 @@ from rulesets.struggle.combat_decisions import (
     alliance_stages,
     capacity,
     next_casualty,
+    offer_seats,
     pending,
     support_candidates,
     withdrawal_options,
 )
 from rulesets.struggle.combat_flow import roll_dice
 from rulesets.struggle.combat_results import report_naval_support, return_one_shot
+from rulesets.struggle.money import give_gold
 from rulesets.struggle.state import (
     CombatState,
     Commitment,
@@ -42,7 +52,51 @@ QUESTIONS = {
 
 def combat_prompts(state: StruggleState) -> list[Prompt]:
     waiting = pending(state)
-    return [combat_prompt(state, waiting)] if waiting else []
+    if waiting is None:
+        return []
+    if waiting.kind == "gold_offer":
+        return [offer_prompt(state, seat) for seat in offer_seats(state, _combat(state))]
+    return [combat_prompt(state, waiting)]
+
+
+def offer_prompt(state: StruggleState, seat: str) -> Prompt:
+    """While allies are asked, each player may give gold to another, once, or nothing."""
+    combat = _combat(state)
+    purse = IntRange(low=1, high=state.powers[seat].gold)
+    others = [p for p in (state.turn_order or state.seats) if p != seat]
+    choices = [Choice.of(Done(), label=Msg(key="soe.label.no_offer"))]
+    choices += [
+        Choice.of(
+            GiveGold(to=p, amount=1),
+            label=Msg(key="soe.label.give_gold", params={"to": p}),
+            amount=purse,
+        )
+        for p in others
+    ]
+    params = shown(
+        {
+            "region": combat.region,
+            "attacker": side_name(combat, "attacker"),
+            "defender": side_name(combat, "defender"),
+        }
+    )
+    return Prompt(
+        seat=seat,
+        kind="gold_offer",
+        text=Msg(key="soe.prompt.gold_offer", params=params),
+        choices=choices,
+        urgency="reaction",
+        simultaneous=True,
+    )
+
+
+def offer_gold(ctx: Ctx, seat: str, action: GiveGold) -> None:
+    _combat(ctx.state).asked.append(f"offer:{seat}")
+    give_gold(ctx, seat, action.to, action.amount)
+
+
+def offer_nothing(ctx: Ctx, seat: str, action: Done) -> None:
+    _combat(ctx.state).asked.append(f"offer:{seat}")
 
 
 def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
@@ -243,5 +297,7 @@ COMBAT: Phase[StruggleState] = Phase(
         AllianceStage: answer_alliance,
         Withdraw: answer_withdrawal,
         Casualty: answer_casualty,
+        GiveGold: offer_gold,
+        Done: offer_nothing,
     },
 )

@@ -21,7 +21,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("naval_support_needs_ship", False),  # A22: the text asks a ship only vs a neutral
     _flag("land_losses_armies_only", False),  # « éliminer l'une de ses unités »: any unit
     _flag("reserve_once_per_war", False),  # « pas de limite ... lors d'un même combat »
-    _flag("natives_once_per_war", False),  # no « par Guerre » in Trained Natives' text
+    _flag("natives_once_per_war", False),
+    _flag(
+        "gold_offers_in_combat", True
+    ),  # « seul l'Or peut être proposé »  # no « par Guerre » in Trained Natives' text
     _flag("void_loss_to_ally", False),  # A24
     _flag("fort_dies_to_seven_on_tie", False),  # A25
     _flag("alliance_needs_unit", False),  # A28

@@ -129,6 +129,13 @@ def first(events: list[Event], key: str) -> Event:
     return next(event for event in events if event.key == key)
 
 
+def no_gold_offers(state: StruggleState) -> StruggleState:
+    """Close the gold-offer window of an attack: every player offers nothing."""
+    while (prompts := STRUGGLE.prompts(state)) and prompts[0].kind == "gold_offer":
+        state = play(state, prompts[0].seat, type="done").state
+    return state
+
+
 def combat_results(events: list[Event]) -> list[Event]:
     """Each stage's result (a win or a tie), in order."""
     return [e for e in events if e.key in ("soe.combat_result", "soe.combat_tied")]

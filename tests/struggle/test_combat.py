@@ -12,6 +12,7 @@ from tests.struggle.helpers import (
     first,
     give,
     keys,
+    no_gold_offers,
     pending_kind,
     put,
     run,
@@ -191,6 +192,7 @@ def test_allies_answer_the_call_attackers_first_and_forts_never_help(dice: list[
     put(state, "GER", "FRA", armies=1, tokens=1)
     put(state, "GER", "AUS", forts=2)
     state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    state = no_gold_offers(state)
     assert pending_kind(state) == ("PRU", "support_attack")  # AUS has only forts: never asked
     prompt = STRUGGLE.prompts(state)[0]
     assert prompt.urgency == "reaction" and prompt.choices[0].action == {
@@ -318,6 +320,7 @@ def test_a_loser_with_two_allies_chooses_which_pays_its_natural_seven(dice: list
     put(state, "GER", "AUS", armies=1)
     put(state, "GER", "SPA", armies=1)
     state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    state = no_gold_offers(state)
     dice += [3, 3, 3, 4]  # France 2 + 1 = 3 against 6, with a natural 7
     state, _ = run(
         state,

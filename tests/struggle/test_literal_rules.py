@@ -247,3 +247,45 @@ def test_the_bid_ceiling_is_what_borrowing_allows() -> None:
     give(state, "GBR", "banking")
     bid = next(c for c in STRUGGLE.prompts(state)[0].choices if c.kind == "bid")
     assert bid.ranges["amount"].high == 10 + 3 * 20
+
+
+def test_gold_may_be_offered_to_allies_once_the_attack_is_paid(dice: list[int]) -> None:
+    # « Ces discussions interviennent après que l'attaque a été déclarée et payée, mais avant
+    # que les dés n'aient été jetés ... seul l'Or peut être proposé pour persuader un joueur
+    # d'en aider un autre. »
+    state = scenario(["GBR", "PRU"], ["FRA", "AUS"])
+    put(state, "GER", "GBR", armies=1)
+    put(state, "GER", "PRU", armies=2)
+    put(state, "GER", "FRA", armies=1, tokens=1)
+    state, events = attack(state, "GER", "FRA")
+    assert "soe.gold_window" in keys(events) and state.powers["GBR"].gold == 8  # paid
+    offers = STRUGGLE.prompts(state)
+    assert {p.seat for p in offers} == {"GBR", "PRU", "FRA", "AUS"}
+    assert all(p.kind == "gold_offer" and p.simultaneous for p in offers)
+    assert offers[0].choices[0].action == {"type": "done"}  # a missed deadline gives nothing
+    state, _ = run(
+        state,
+        ("GBR", {"type": "give_gold", "to": "PRU", "amount": 3}),
+        ("FRA", {"type": "done"}),
+        ("AUS", {"type": "give_gold", "to": "PRU", "amount": 1}),
+        ("PRU", {"type": "done"}),
+    )
+    assert state.powers["PRU"].gold == 14 and state.powers["GBR"].gold == 5
+    assert pending_kind(state) == ("PRU", "support_attack")
+    dice += [3, 3, 3, 3]
+    state, _ = run(state, ("PRU", {"type": "support", "naval": 0, "land": 2}))
+    assert state.combat is None
+
+
+def test_no_gold_window_when_nobody_can_be_asked_or_under_the_option() -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "GER", "GBR", armies=1)
+    put(state, "GER", "FRA", armies=1, tokens=1)
+    state, events = attack(state, "GER", "FRA")
+    assert "soe.gold_window" not in keys(events)
+    state = scenario(["GBR", "PRU"], ["FRA"], gold_offers_in_combat=False)
+    put(state, "GER", "GBR", armies=1)
+    put(state, "GER", "PRU", armies=1)
+    put(state, "GER", "FRA", tokens=1)
+    state, _ = attack(state, "GER", "FRA")
+    assert pending_kind(state) == ("PRU", "support_attack")

@@ -8,6 +8,7 @@ from tests.struggle.helpers import (
     combat_results,
     context,
     give,
+    no_gold_offers,
     pending_kind,
     put,
     run,
@@ -68,6 +69,7 @@ def test_an_alliance_tile_never_helps_an_ally() -> None:
         ("GBR", {"type": "choose_region", "region": "GER"}),
         ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
     )
+    state = no_gold_offers(state)
     assert pending_kind(state) == ("PRU", "support_attack")
     state, _ = run(state, ("PRU", {"type": "support", "naval": 0, "land": 1}))
     assert state.combat is None  # Prussia's Bavaria and Saxony were never offered
@@ -115,8 +117,8 @@ def test_option_void_loss_falls_on_an_ally(dice: list[int]) -> None:
         ("GBR", {"type": "attack"}),
         ("GBR", {"type": "choose_region", "region": "GER"}),
         ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
-        ("AUS", {"type": "support", "naval": 0, "land": 1}),
     )
+    state, events = run(no_gold_offers(state), ("AUS", {"type": "support", "naval": 0, "land": 1}))
     lost = [(e.params["power"], e.params["unit"]) for e in events if e.key == "soe.unit_lost"]
     assert lost == [("AUS", "army")]
 

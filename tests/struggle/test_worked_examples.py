@@ -12,6 +12,7 @@ from tests.struggle.helpers import (
     auction_scenario,
     first,
     give,
+    no_gold_offers,
     pending_kind,
     put,
     run,
@@ -89,6 +90,7 @@ def test_a3_spain_beats_britain_in_north_america_8_to_7(dice: list[int]) -> None
         ("SPA", {"type": "choose_target", "kind": "player", "target": "GBR"}),
     )
     assert state.powers["SPA"].gold == 8
+    state = no_gold_offers(state)
     assert pending_kind(state) == ("AUS", "support_attack")
     state, _ = run(state, ("AUS", {"type": "support", "naval": 0, "land": 1}))
     assert pending_kind(state) == ("SPA", "alliance_tile")
