@@ -151,7 +151,9 @@ def register_proxy(ctx: Ctx, power: str, action: ProxyBid) -> None:
 
 
 def run_proxies(ctx: Ctx) -> None:
-    """While the bidder holds a proxy, bid or pass for them without asking."""
+    """While the bidder holds a proxy, bid or pass for them without asking. A sealed maximum
+    is its owner's last word in this auction: once exceeded, the engine passes for them at
+    each of their turns until the auction closes (the next auction asks them again)."""
     while ctx.state.phase == "auction" and ctx.state.auction is not None:
         auction = ctx.state.auction
         proxy = auction.proxies.get(auction.bidder)
@@ -160,7 +162,6 @@ def run_proxies(ctx: Ctx) -> None:
         if proxy.maximum >= lowest_bid(auction):
             _place_bid(ctx, auction.bidder, lowest_bid(auction), (proxy.a, proxy.b))
         else:
-            del auction.proxies[auction.bidder]
             _pass_bid(ctx, auction.bidder)
 
 
