@@ -132,14 +132,21 @@ def combat_prompt(state: StruggleState, waiting: Pending) -> Prompt:
 
 
 def _support_choices(state: StruggleState, combat: CombatState, seat: str) -> list[Choice]:
+    """No help, or a commitment of up to the ally's ships at sea and armies on land (a kind
+    the ally has none of is left out, so the choice offers only what it could send)."""
     naval, land = capacity(state, combat, seat)
+    spans = {
+        name: IntRange(low=0, high=most)
+        for name, most in (("naval", naval), ("land", land))
+        if most > 0
+    }
+    key = "soe.choice.support" if len(spans) == 2 else f"soe.choice.support_{next(iter(spans))}"
     return [
         Choice.of(Support(naval=0, land=0), label=Msg(key="soe.choice.no_support")),
         Choice.of(
             Support(naval=0, land=0),
-            label=Msg(key="soe.choice.support", params={"naval": naval, "land": land}),
-            naval=IntRange(low=0, high=naval),
-            land=IntRange(low=0, high=land),
+            label=Msg(key=key, params={"naval": naval, "land": land}),
+            **spans,
         ),
     ]
 
