@@ -47,6 +47,10 @@ Ctx = StepContext[StruggleState]
 POWERS = ("GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR")
 # Prompts whose first choice (decline) would give the opponent a bonus if played by default.
 FIGHT_WHEN_ABSENT = frozenset({"naval_fight"})
+# Combat reactions where an absent player's likely answer is the autopilot's, not "no".
+AUTOPILOT_WHEN_ABSENT = frozenset(
+    {"alliance_tile", "use_reserve", "fighting_withdrawal", "blockade_support"}
+)
 OVER: Phase[StruggleState] = Phase(name="over", prompts=lambda state: [], handlers={})
 
 
@@ -121,13 +125,19 @@ class Struggle(Ruleset[StruggleState]):
         return view_for(state, seat)
 
     def default_action(self, state: StruggleState, seat: str) -> dict[str, Any]:
-        """A missed deadline plays the first listed, conservative choice, except where that
-        would hand the opponent a bonus: a missed naval-fight answer fights (declining
-        would give the other side naval support)."""
+        """What a missed deadline plays: in a combat, what the absent player would most
+        likely choose (the autopilot: bring in an Alliance tile, re-roll when behind, use a
+        Fighting Withdrawal or a Blockade), but always fight at sea, since a decline would
+        hand the opponent naval support; elsewhere the first, conservative choice (pass,
+        no bid raised, no gold offered)."""
         for prompt in self.prompts(state):
-            if prompt.seat == seat and prompt.kind in FIGHT_WHEN_ABSENT:
+            if prompt.seat != seat:
+                continue
+            if prompt.kind in FIGHT_WHEN_ABSENT:
                 fight = next(c for c in prompt.choices if c.action.get("yes") is True)
                 return fight.instantiate()
+            if prompt.kind in AUTOPILOT_WHEN_ABSENT:
+                return choose_for(self, state, seat, 0)
         return super().default_action(state, seat)
 
     def autopilot_action(self, state: StruggleState, seat: str, pick: int) -> dict[str, Any]:
