@@ -18,7 +18,8 @@ def shown(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def label(key: str, **params: Any) -> Msg:
-    return Msg(key=f"soe.label.{key}", params=shown(params))
+    # Built without validation: a menu holds dozens of labels and is listed at every step.
+    return Msg.model_construct(key=f"soe.label.{key}", params=shown(params))
 
 
 def make_prompt(seat: str, kind: str, choices: list[Choice], **params: Any) -> Prompt:

@@ -4,7 +4,7 @@ open to colonising or enslaving, and the size of a move."""
 from __future__ import annotations
 
 from rulesets.core import IllegalAction, StepContext
-from rulesets.struggle.movement import destinations
+from rulesets.struggle.movement import destinations, may_enter
 from rulesets.struggle.state import StruggleState, Unit, count_owned, game_data, option
 from rulesets.struggle.turn_flow import open_step
 
@@ -29,7 +29,7 @@ def may_build(state: StruggleState, power: str, unit: Unit) -> bool:
     limit = int(option(state, "fort_limit"))
     if limit and forts_on_board(state, power) >= limit:
         return False
-    return bool(build_places(state, power, unit))
+    return any(may_enter(state, power, unit, place) for place in game_data(state).region_ids)
 
 
 def build_places(state: StruggleState, power: str, unit: Unit) -> list[str]:
