@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rulesets.core import Phase, Prompt, StepContext
+from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Answer, ChooseRegion
-from rulesets.struggle.choices import make_prompt, region_choices, shown, yes_no_choices
+from rulesets.struggle.choices import label, make_prompt, shown, yes_no_choices
 from rulesets.struggle.movement import travel
 from rulesets.struggle.orders import build_places, spend_population
 from rulesets.struggle.state import Step, StruggleState, count_owned
@@ -21,7 +21,13 @@ def _step(state: StruggleState) -> Step:
 def build_where_prompts(state: StruggleState) -> list[Prompt]:
     power, unit = state.active, _step(state).unit
     assert power is not None and unit is not None
-    places = region_choices(build_places(state, power, unit), f"build_where.{unit}")
+    places = [
+        Choice.of(
+            ChooseRegion(region=place),
+            label=label(f"build_{'home' if place == power else 'where'}.{unit}", region=place),
+        )
+        for place in build_places(state, power, unit)
+    ]
     return [make_prompt(power, "build_where", places, unit=unit)]
 
 
