@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Phase, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTarget
 from rulesets.struggle.choices import label, make_prompt, region_choices
-from rulesets.struggle.state import Step, StruggleState
+from rulesets.struggle.state import Step, StruggleState, game_data
 from rulesets.struggle.targets import attackable_regions, declare_attack, targets
 from rulesets.struggle.tiles import mark_used
 from rulesets.struggle.turn_flow import back_to_menu, open_step
@@ -40,12 +40,25 @@ def attack_target_prompts(state: StruggleState) -> list[Prompt]:
     assert power is not None and region is not None
     found = [
         Choice.of(
-            ChooseTarget(kind=kind, target=target),
-            label=label(f"choose_target.{kind}", target=target, region=region),
+            ChooseTarget(kind=kind, target=target), label=target_label(state, kind, target, region)
         )
         for kind, target in targets(state, power, region)
     ]
     return [make_prompt(power, "attack_target", [CANCEL, *found], region=region)]
+
+
+def target_label(state: StruggleState, kind: str, target: str, region: str) -> Msg:
+    """A neutral marker's button shows its printed numbers, read from the campaign's data."""
+    if kind != "neutral":
+        return label(f"choose_target.{kind}", target=target, region=region)
+    marker = game_data(state).marker(target)
+    return label(
+        "choose_target.neutral",
+        target=target,
+        defence=marker.defence,
+        gold=marker.gold_reward,
+        vp=marker.vp_reward,
+    )
 
 
 def choose_target(ctx: Ctx, power: str, action: ChooseTarget) -> None:
