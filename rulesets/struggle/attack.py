@@ -5,22 +5,13 @@ from __future__ import annotations
 from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTarget
 from rulesets.struggle.choices import label, make_prompt, region_choices
-from rulesets.struggle.state import Step, StruggleState, game_data
+from rulesets.struggle.state import StruggleState, game_data
 from rulesets.struggle.targets import attackable_regions, declare_attack, targets
 from rulesets.struggle.tiles import mark_used
-from rulesets.struggle.turn_flow import back_to_menu, open_step
+from rulesets.struggle.turn_flow import cancel_order, current_step, open_step
 
 Ctx = StepContext[StruggleState]
 CANCEL = Choice.of(Cancel(), label=label("cancel"))
-
-
-def _step(state: StruggleState) -> Step:
-    assert state.step is not None
-    return state.step
-
-
-def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
-    back_to_menu(ctx)
 
 
 def attack_region_prompts(state: StruggleState) -> list[Prompt]:
@@ -31,12 +22,12 @@ def attack_region_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def choose_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     open_step(ctx, "attack_target", region=action.region, free=step.free, tile=step.tile)
 
 
 def attack_target_prompts(state: StruggleState) -> list[Prompt]:
-    power, region = state.active, _step(state).region
+    power, region = state.active, current_step(state).region
     assert power is not None and region is not None
     found = [
         Choice.of(
@@ -62,7 +53,7 @@ def target_label(state: StruggleState, kind: str, target: str, region: str) -> M
 
 
 def choose_target(ctx: Ctx, power: str, action: ChooseTarget) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.region is not None
     if step.free and step.tile is not None:
         mark_used(ctx.state, power, step.tile)
@@ -74,10 +65,10 @@ def choose_target(ctx: Ctx, power: str, action: ChooseTarget) -> None:
 ATTACK_REGION: Phase[StruggleState] = Phase(
     name="attack_region",
     prompts=attack_region_prompts,
-    handlers={Cancel: cancel, ChooseRegion: choose_region},
+    handlers={Cancel: cancel_order, ChooseRegion: choose_region},
 )
 ATTACK_TARGET: Phase[StruggleState] = Phase(
     name="attack_target",
     prompts=attack_target_prompts,
-    handlers={Cancel: cancel, ChooseTarget: choose_target},
+    handlers={Cancel: cancel_order, ChooseTarget: choose_target},
 )

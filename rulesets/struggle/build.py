@@ -7,19 +7,14 @@ from rulesets.struggle.actions import Answer, ChooseRegion
 from rulesets.struggle.choices import label, make_prompt, shown, yes_no_choices
 from rulesets.struggle.movement import travel
 from rulesets.struggle.orders import build_places, spend_population
-from rulesets.struggle.state import Step, StruggleState, count_owned
-from rulesets.struggle.turn_flow import finish_step, open_step
+from rulesets.struggle.state import StruggleState, count_owned
+from rulesets.struggle.turn_flow import current_step, finish_step, open_step
 
 Ctx = StepContext[StruggleState]
 
 
-def _step(state: StruggleState) -> Step:
-    assert state.step is not None
-    return state.step
-
-
 def build_where_prompts(state: StruggleState) -> list[Prompt]:
-    power, unit = state.active, _step(state).unit
+    power, unit = state.active, current_step(state).unit
     assert power is not None and unit is not None
     places = [
         Choice.of(
@@ -32,7 +27,7 @@ def build_where_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def place_built_unit(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.unit is not None
     arrived = travel(ctx, power, step.unit, power, action.region)
     ctx.emit(

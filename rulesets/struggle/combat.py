@@ -15,7 +15,6 @@ from rulesets.struggle.state import (
     StruggleState,
     Unit,
     count_owned,
-    game_data,
     option,
     units_in,
 )
@@ -272,9 +271,3 @@ def naval_support_for(state: StruggleState, combat: CombatState, side: Side) -> 
     if not option(state, "naval_support_needs_ship"):
         return side if power_of(combat, side) is not None else None
     return side if has_ships_at_sea(state, combat, side) else None
-
-
-def land_defence(state: StruggleState, combat: CombatState) -> int:
-    if combat.marker is not None:
-        return game_data(state).marker(combat.marker).defence or 0
-    return combat.defender_fixed

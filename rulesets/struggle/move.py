@@ -12,19 +12,14 @@ from rulesets.struggle.movement import (
     report_move,
     travel,
 )
-from rulesets.struggle.state import Step, StruggleState, add_units
-from rulesets.struggle.turn_flow import finish_step, open_step
+from rulesets.struggle.state import StruggleState, add_units
+from rulesets.struggle.turn_flow import current_step, finish_step, open_step
 
 Ctx = StepContext[StruggleState]
 
 
-def _step(state: StruggleState) -> Step:
-    assert state.step is not None
-    return state.step
-
-
 def move_pick_prompts(state: StruggleState) -> list[Prompt]:
-    power, step = state.active, _step(state)
+    power, step = state.active, current_step(state)
     assert power is not None
     units = [
         Choice.of(ChooseUnit(unit=u, region=r), label=label(f"choose_unit.{u}", region=r))
@@ -35,7 +30,7 @@ def move_pick_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def pick_unit(ctx: Ctx, power: str, action: ChooseUnit) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     open_step(
         ctx,
         "move_where",
@@ -47,11 +42,11 @@ def pick_unit(ctx: Ctx, power: str, action: ChooseUnit) -> None:
 
 
 def stop_moving(ctx: Ctx, power: str, action: Done) -> None:
-    finish_step(ctx, spends_action=not _step(ctx.state).free)
+    finish_step(ctx, spends_action=not current_step(ctx.state).free)
 
 
 def move_where_prompts(state: StruggleState) -> list[Prompt]:
-    power, step = state.active, _step(state)
+    power, step = state.active, current_step(state)
     assert power is not None and step.unit is not None and step.origin is not None
     places = region_choices(
         destinations(state, power, step.unit, step.origin),
@@ -62,7 +57,7 @@ def move_where_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def move_unit(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.unit is not None and step.origin is not None
     add_units(ctx.state, step.origin, step.unit, power, -1)
     ended = travel(ctx, power, step.unit, step.origin, action.region)

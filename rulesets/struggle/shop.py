@@ -9,7 +9,11 @@ from rulesets.struggle.combat_flow import advance
 from rulesets.struggle.state import OwnedTile, StruggleState, game_data
 from rulesets.struggle.targets import raider_strikes
 from rulesets.struggle.tiles import buyable, pay_for_tile, raider_victims, tile_label
-from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
+from rulesets.struggle.turn_flow import (
+    cancel_order,
+    finish_step,
+    open_step,
+)
 
 Ctx = StepContext[StruggleState]
 RAIDERS = ("pirates", "slave_revolt")
@@ -24,10 +28,6 @@ def buy_which_prompts(state: StruggleState) -> list[Prompt]:
     ]
     cancel = Choice.of(Cancel(), label=label("cancel"))
     return [make_prompt(power, "buy_which", [cancel, *tiles])]
-
-
-def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
-    back_to_menu(ctx)
 
 
 def buy_tile(ctx: Ctx, power: str, action: Buy) -> None:
@@ -67,7 +67,7 @@ def strike_with_raider(ctx: Ctx, power: str, action: ChooseToken) -> None:
 
 
 BUY_WHICH: Phase[StruggleState] = Phase(
-    name="buy_which", prompts=buy_which_prompts, handlers={Cancel: cancel, Buy: buy_tile}
+    name="buy_which", prompts=buy_which_prompts, handlers={Cancel: cancel_order, Buy: buy_tile}
 )
 RAIDER_TARGET: Phase[StruggleState] = Phase(
     name="raider_target", prompts=raider_target_prompts, handlers={ChooseToken: strike_with_raider}

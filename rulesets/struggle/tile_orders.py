@@ -10,7 +10,6 @@ from rulesets.struggle.movement import destinations, report_move, travel
 from rulesets.struggle.state import (
     BlockadeOnMap,
     OwnedTile,
-    Step,
     StruggleState,
     add_units,
     option,
@@ -26,24 +25,21 @@ from rulesets.struggle.tiles import (
     paying_regions,
     tile_label,
 )
-from rulesets.struggle.turn_flow import back_to_menu, finish_step, open_step
+from rulesets.struggle.turn_flow import (
+    back_to_menu,
+    cancel_order,
+    current_step,
+    finish_step,
+    open_step,
+)
 
 Ctx = StepContext[StruggleState]
 CANCEL = Choice.of(Cancel(), label=label("cancel"))
 
 
-def _step(state: StruggleState) -> Step:
-    assert state.step is not None
-    return state.step
-
-
 def _active(state: StruggleState) -> str:
     assert state.active is not None
     return state.active
-
-
-def cancel(ctx: Ctx, power: str, action: Cancel) -> None:
-    back_to_menu(ctx)
 
 
 def natives_colony_prompts(state: StruggleState) -> list[Prompt]:
@@ -54,7 +50,7 @@ def natives_colony_prompts(state: StruggleState) -> list[Prompt]:
 
 def natives_arrive(ctx: Ctx, power: str, action: ChooseRegion) -> None:
     """Trained Natives: an army straight into the colony, no roll, then one free move."""
-    step, colony = _step(ctx.state), action.region
+    step, colony = current_step(ctx.state), action.region
     assert step.tile is not None
     mark_used(ctx.state, power, step.tile)
     add_units(ctx.state, colony, "army", power, 1)
@@ -67,7 +63,7 @@ def natives_arrive(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 
 
 def natives_move_prompts(state: StruggleState) -> list[Prompt]:
-    power, origin = _active(state), _step(state).origin
+    power, origin = _active(state), current_step(state).origin
     assert origin is not None
     places = region_choices(
         destinations(state, power, "army", origin), "natives_move", origin=origin
@@ -77,7 +73,7 @@ def natives_move_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def natives_move(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.origin is not None
     add_units(ctx.state, step.origin, "army", power, -1)
     ended = travel(ctx, power, "army", step.origin, action.region)
@@ -86,7 +82,7 @@ def natives_move(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 
 
 def natives_stay(ctx: Ctx, power: str, action: Done) -> None:
-    finish_step(ctx, spends_action=not _step(ctx.state).free)
+    finish_step(ctx, spends_action=not current_step(ctx.state).free)
 
 
 def diplomacy_prompts(state: StruggleState) -> list[Prompt]:
@@ -98,7 +94,7 @@ def diplomacy_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def take_alliance_tile(ctx: Ctx, power: str, action: ChooseTile) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.tile is not None
     mark_used(ctx.state, power, step.tile)
     pay_for_tile(ctx, power, action.tile)
@@ -108,7 +104,7 @@ def take_alliance_tile(ctx: Ctx, power: str, action: ChooseTile) -> None:
 
 
 def commerce_region_prompts(state: StruggleState) -> list[Prompt]:
-    tile = _step(state).tile
+    tile = current_step(state).tile
     assert tile is not None
     power = _active(state)
     regions = [
@@ -124,7 +120,7 @@ def commerce_region_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def choose_commerce_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    tile = _step(ctx.state).tile
+    tile = current_step(ctx.state).tile
     assert tile is not None
     collect_commerce(ctx, power, tile, action.region)
 
@@ -136,7 +132,7 @@ def blockade_where_prompts(state: StruggleState) -> list[Prompt]:
 
 
 def lay_blockade(ctx: Ctx, power: str, action: ChooseRegion) -> None:
-    step = _step(ctx.state)
+    step = current_step(ctx.state)
     assert step.tile is not None
     discard(ctx.state, power, step.tile)
     ctx.state.used_one_shot_this_round.setdefault(power, []).append(step.tile)
@@ -148,7 +144,7 @@ def lay_blockade(ctx: Ctx, power: str, action: ChooseRegion) -> None:
 NATIVES_COLONY: Phase[StruggleState] = Phase(
     name="natives_colony",
     prompts=natives_colony_prompts,
-    handlers={Cancel: cancel, ChooseRegion: natives_arrive},
+    handlers={Cancel: cancel_order, ChooseRegion: natives_arrive},
 )
 NATIVES_MOVE: Phase[StruggleState] = Phase(
     name="natives_move",
@@ -158,7 +154,7 @@ NATIVES_MOVE: Phase[StruggleState] = Phase(
 DIPLOMACY: Phase[StruggleState] = Phase(
     name="diplomacy",
     prompts=diplomacy_prompts,
-    handlers={Cancel: cancel, ChooseTile: take_alliance_tile},
+    handlers={Cancel: cancel_order, ChooseTile: take_alliance_tile},
 )
 COMMERCE_REGION: Phase[StruggleState] = Phase(
     name="commerce_region",
@@ -168,5 +164,5 @@ COMMERCE_REGION: Phase[StruggleState] = Phase(
 BLOCKADE_WHERE: Phase[StruggleState] = Phase(
     name="blockade_where",
     prompts=blockade_where_prompts,
-    handlers={Cancel: cancel, ChooseRegion: lay_blockade},
+    handlers={Cancel: cancel_order, ChooseRegion: lay_blockade},
 )

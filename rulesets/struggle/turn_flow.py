@@ -23,6 +23,17 @@ def open_step(ctx: Ctx, phase: str, **fields: Any) -> None:
     ctx.enter(phase)
 
 
+def current_step(state: StruggleState) -> Step:
+    """What the order in progress has chosen so far (only inside an order's phases)."""
+    assert state.step is not None
+    return state.step
+
+
+def cancel_order(ctx: Ctx, power: str, action: Any) -> None:
+    """The handler of `cancel`: back out of an order that has cost nothing yet."""
+    back_to_menu(ctx)
+
+
 def finish_step(ctx: Ctx, spends_action: bool) -> None:
     """The order in progress is over: back to the action menu, spending an action if due."""
     ctx.state.step = None

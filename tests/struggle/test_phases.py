@@ -16,13 +16,11 @@ PACKAGE = Path(__file__).resolve().parents[2] / "rulesets" / "struggle"
 
 
 def phase_modules() -> set[str]:
+    """The module of each phase's prompts (a handler may be a shared mechanism's)."""
     table = STRUGGLE.phase_table()
-    return {
-        handler.__module__
-        for phase in table.phases.values()
-        for handler in [*phase.handlers.values(), phase.prompts]
-        if handler.__module__.startswith("rulesets.struggle.")
-    } - {"rulesets.struggle.ruleset"}  # the ruleset assembles the table
+    return {phase.prompts.__module__ for phase in table.phases.values()} - {
+        "rulesets.struggle.ruleset"  # the ruleset assembles the table
+    }
 
 
 def imports_of(module: str) -> set[str]:
