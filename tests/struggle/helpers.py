@@ -151,3 +151,22 @@ def totals_of(result: Event) -> dict[str, int]:
 def pending_kind(state: StruggleState) -> tuple[str, str] | None:
     prompts = STRUGGLE.prompts(state)
     return (prompts[0].seat, prompts[0].kind) if prompts else None
+
+
+SEVEN = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
+# The most each power would pay to settle an auction, by seat.
+VALUE = dict(zip(SEVEN, [12, 9, 15, 7, 11, 14, 10], strict=True))
+
+
+def value_bidder(state: StruggleState, proxies: bool) -> tuple[str, dict[str, Any]]:
+    """A bidder who pays up to its value: by raising one at a time, or by a sealed maximum."""
+    prompt = STRUGGLE.prompts(state)[0]
+    kinds = {choice.kind: choice for choice in reversed(prompt.choices)}
+    bid = kinds.get("bid")
+    if "pass_bid" not in kinds:  # everybody passed: the opener must open at 0
+        return prompt.seat, prompt.choices[0].instantiate()
+    if bid is None or bid.ranges["amount"].low > VALUE[prompt.seat]:
+        return prompt.seat, kinds["pass_bid"].instantiate()
+    if proxies:
+        return prompt.seat, kinds["proxy_bid"].instantiate(maximum=VALUE[prompt.seat])
+    return prompt.seat, bid.instantiate(amount=bid.ranges["amount"].low)

@@ -3,29 +3,9 @@ the same bidders, valuing the alliances the same, answer far fewer bid prompts (
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core import legal_prompts, start, submit
 from rulesets.struggle import STRUGGLE
-from rulesets.struggle.state import StruggleState
-
-SEVEN = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
-# The most each power would pay to settle an auction, by seat.
-VALUE = dict(zip(SEVEN, [12, 9, 15, 7, 11, 14, 10], strict=True))
-
-
-def answer(state: StruggleState, proxies: bool) -> tuple[str, dict[str, Any]]:
-    """A bidder who pays up to its value: by raising one at a time, or by a sealed maximum."""
-    prompt = legal_prompts(STRUGGLE, state)[0]
-    kinds = {choice.kind: choice for choice in reversed(prompt.choices)}
-    bid = kinds.get("bid")
-    if "pass_bid" not in kinds:  # everybody passed: the opener must open at 0
-        return prompt.seat, prompt.choices[0].instantiate()
-    if bid is None or bid.ranges["amount"].low > VALUE[prompt.seat]:
-        return prompt.seat, kinds["pass_bid"].instantiate()
-    if proxies:
-        return prompt.seat, kinds["proxy_bid"].instantiate(maximum=VALUE[prompt.seat])
-    return prompt.seat, bid.instantiate(amount=bid.ranges["amount"].low)
+from tests.struggle.helpers import SEVEN, value_bidder
 
 
 def bid_prompts_of_first_war(proxies: bool) -> int:
@@ -35,7 +15,7 @@ def bid_prompts_of_first_war(proxies: bool) -> int:
         state = submit(STRUGGLE, state, prompt.seat, prompt.choices[0].instantiate()).state
     answered = 0
     while state.phase == "auction":
-        seat, action = answer(state, proxies)
+        seat, action = value_bidder(state, proxies)
         state = submit(STRUGGLE, state, seat, action).state
         answered += 1
     return answered
