@@ -228,7 +228,8 @@ def casualty_options(
     state: StruggleState, combat: CombatState, index: int
 ) -> tuple[str, list[tuple[str, str]]] | None:
     """Who chooses loss `index` and among what, when there is a real choice: a defender
-    choosing an army or a fort, or a loser choosing which ally pays its natural 7."""
+    choosing an army, a fort or a ship in the region, or a loser choosing which ally pays
+    its natural 7."""
     power, unit, cause = combat.losses[index]
     others = [(p, u) for i, (p, u, _c) in enumerate(combat.losses) if i != index]
     if cause == "seven_ally":
@@ -250,7 +251,9 @@ def casualty_options(
     seven_on_tie = cause == "seven" and combat.result == "tie"
     if seven_on_tie and not option(state, "fort_dies_to_seven_on_tie"):
         return None
-    kinds: tuple[Unit, Unit] = ("army", "fort")
+    kinds: list[Unit] = ["army", "fort"]
+    if not option(state, "land_losses_armies_only"):
+        kinds.append("fleet")  # « l'une de ses unités »: the loser chooses which
     found: list[tuple[str, str]] = [
         (power, kind)
         for kind in kinds

@@ -289,3 +289,18 @@ def test_no_gold_window_when_nobody_can_be_asked_or_under_the_option() -> None:
     put(state, "GER", "FRA", tokens=1)
     state, _ = attack(state, "GER", "FRA")
     assert pending_kind(state) == ("PRU", "support_attack")
+
+
+def test_a_defeated_defender_chooses_which_of_its_units_to_lose(dice: list[int]) -> None:
+    # « Le perdant du combat doit éliminer l'une de ses unités. »
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "CAR", "GBR", armies=3)
+    put(state, "CAR", "FRA", armies=1, fleets=1, tokens=1)
+    state, _ = attack(state, "CAR", "FRA")
+    dice += [5, 1, 3, 3]  # Britain 3 + 4 = 7 against France 1 + 1 (naval support) + 0
+    state, _ = answer(state, "GBR", "naval_fight", False)
+    assert pending_kind(state) == ("FRA", "choose_casualty")
+    options = [c.action["unit"] for c in STRUGGLE.prompts(state)[0].choices]
+    assert options == ["army", "fleet"]
+    state, events = run(state, ("FRA", {"type": "casualty", "power": "FRA", "unit": "fleet"}))
+    assert lost(events) == [("FRA", "fleet")] and state.regions["CAR"].armies["FRA"] == 1

@@ -101,6 +101,10 @@ def test_a3_spain_beats_britain_in_north_america_8_to_7(dice: list[int]) -> None
     )
     assert pending_kind(state) == ("GBR", "naval_fight")
     state, events = run(state, ("GBR", {"type": "answer", "question": "naval_fight", "yes": False}))
+    # « La Grande-Bretagne perd donc une unité dans cette région »: its army or its ship.
+    assert pending_kind(state) == ("GBR", "choose_casualty")
+    state, more = run(state, ("GBR", {"type": "casualty", "power": "GBR", "unit": "army"}))
+    events += more
     result = first(events, "soe.combat_result")
     assert totals_of(result) == {"attacker": 8, "defender": 7}
     assert result.params["result"] == "attacker"
