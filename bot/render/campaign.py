@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from bot.render.cache import LruCache
+from bot.render.changes import with_changes
 from bot.render.compose import DEFAULT_WIDTH, render_png
 from bot.render.registry import map_renderer
 
@@ -20,10 +22,23 @@ def render_view_png(
     public_view: Mapping[str, Any],
     width: int = DEFAULT_WIDTH,
     language: str = "en",
+    *,
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> bytes:
-    """Blocking: build the scene from the public view and draw it."""
+    """Blocking: build the scene from the public view and draw it.
+
+    With `previous_view` (the public view before the last resolution) the map shows what
+    changed: the regions outlined, arrows, and a "Last:" line, which `last` replaces when
+    the caller words it better from the events. `labels` replace map texts by key, e.g.
+    `seat.P3` -> the player's display name.
+    """
     renderer = map_renderer(ruleset_name)
-    scene = renderer.scene_from_view(public_view, language)
+    scene = renderer.scene_from_view(public_view, language, labels)
+    if previous_view is not None:
+        before = renderer.scene_from_view(previous_view, language, labels)
+        scene = with_changes(before, scene, last)
     return render_png(renderer.load_geometry(), scene, width)
 
 
@@ -35,16 +50,33 @@ async def render_campaign_png(
     seq: int,
     width: int = DEFAULT_WIDTH,
     language: str = "en",
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """The campaign's map at `seq` as PNG bytes, drawn in a worker thread.
 
-    Pass the PUBLIC view only (`view(state, None)`): the map is posted to the channel.
-    `language` is the campaign's language (the map's names, headings and legend).
+    Pass the PUBLIC views only (`view(state, None)`): the map is posted to the channel.
+    `language` is the campaign's language (the map's names, headings and legend);
+    `previous_view`, `last` and `labels` as in `render_view_png`. The cache is keyed by
+    (campaign, seq, width, language, whether a previous view was given, last, labels).
     """
-    key = (campaign_id, seq, width, language)
+    named = tuple(sorted((labels or {}).items()))
+    key = (campaign_id, seq, width, language, previous_view is not None, last, named)
     cached = campaign_maps.get(key)
     if cached is not None:
         return cached
-    png = await asyncio.to_thread(render_view_png, ruleset_name, public_view, width, language)
+    png = await asyncio.to_thread(
+        partial(
+            render_view_png,
+            ruleset_name,
+            public_view,
+            width,
+            language,
+            previous_view=previous_view,
+            last=last,
+            labels=labels,
+        )
+    )
     campaign_maps.put(key, png)
     return png

@@ -6,11 +6,13 @@ import io
 
 from PIL import Image, ImageDraw
 
+from bot.render.arrows import draw_arrows
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
 from bot.render.fonts import font
 from bot.render.layout import lay_out_cards
 from bot.render.palette import palette_for
+from bot.render.regions import fill_regions, outline_changed
 from bot.render.sidebar import draw_sidebar
 from rulesets.core.scene import MapGeometry, Scene
 
@@ -26,6 +28,8 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
     if unknown:
         raise ValueError(f"scene regions without geometry: {unknown}")
     image = base_layer(geometry, width).copy()
+    fill_regions(image, geometry, scene, width)
+    outline_changed(image, geometry, scene, width)
     draw = ImageDraw.Draw(image)
     scale = width / geometry.width
     draw_captions(draw, geometry, scene, scale)
@@ -35,6 +39,8 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
         draw_leader(draw, card, scale)
     for card in cards:
         draw_card(image, draw, card, scale)
+    # Over the cards: what just moved is what a player looks for first.
+    draw_arrows(image, draw, geometry, scene, scale)
     draw_sidebar(image, draw, geometry.sidebar, scene, scale)
     return image
 

@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rulesets.core.scene import MapGeometry, Scene
 
 GeometryLoader = Callable[[], MapGeometry]
-# (public view, language) -> scene; a map's texts follow the campaign's language.
-SceneBuilder = Callable[[Mapping[str, Any], str], Scene]
+
+
+class SceneBuilder(Protocol):
+    """(public view, language, labels) -> scene. A map's texts follow the campaign's
+    language; `labels` replace any text by key (players' names as `seat.<seat>`)."""
+
+    def __call__(
+        self, view: Mapping[str, Any], language: str = ..., labels: Mapping[str, str] | None = ...
+    ) -> Scene: ...
 
 
 @dataclass(frozen=True)

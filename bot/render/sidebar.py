@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.colours import INK, PANEL_BAND, RGB, WHITE, rgb
+from bot.render.colours import INK, PANEL_BAND, RGB, WHITE, ink_on, rgb
 from bot.render.fonts import font
 from bot.render.kinds import CONTROL
 from bot.render.legend import draw_legend
@@ -16,6 +16,12 @@ ROW_HEIGHT = 29.0
 LIST_ROW_HEIGHT = 21.0
 FIRST_COLUMN = 150.0
 MARGIN = 14.0
+# Text sizes in design units of a 1600-unit-wide map: at least 16 px there (a phone shows
+# the map at about a third of that).
+TEXT_SIZE = 16.0
+TITLE_SIZE = 25.0
+BANNER_SIZE = 17.0
+BANNER_DISC = 30.0
 
 
 def draw_sidebar(
@@ -36,12 +42,108 @@ def draw_sidebar(
 def draw_header(
     draw: ImageDraw.ImageDraw, scene: Scene, x: float, y: float, width: float, scale: float
 ) -> float:
-    title_font = font("title", 25 * scale)
+    """The title (and a timeline's frame counter), who must act, the last change, the lines."""
+    title_font = font("title", TITLE_SIZE * scale)
+    if scene.counter:
+        counter_font = font("bold", TEXT_SIZE * scale)
+        draw.text(
+            (x + width, y + 4 * scale), scene.counter, fill=INK, font=counter_font, anchor="ra"
+        )
+        room = width - counter_font.getlength(scene.counter) - 8 * scale
+        title_font = _fitting(scene.header.title, TITLE_SIZE * scale, room, "title")
     draw.text((x, y), scene.header.title, fill=INK, font=title_font, anchor="la")
-    y += 34 * scale
+    y += (TITLE_SIZE + 9) * scale
+    if scene.banner is not None:
+        y = draw_banner(draw, scene, x, y, width, scale) + 6 * scale
+    if scene.changes is not None and scene.changes.last:
+        y = draw_last(draw, scene, x, y, width, scale) + 4 * scale
     for line in scene.header.lines:
-        draw.text((x, y), line, fill=INK, font=font("sans", 15 * scale), anchor="la")
-        y += 21 * scale
+        face = _fitting(line, TEXT_SIZE * scale, width, "sans", smallest=TEXT_SIZE * scale)
+        draw.text((x, y), _cut(line, face, width), fill=INK, font=face, anchor="la")
+        y += (TEXT_SIZE + 5) * scale
+    return y
+
+
+def wrap_words(text: str, face: ImageFont.FreeTypeFont, room: float) -> list[str]:
+    """`text` in lines no wider than `room` (a word longer than a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.getlength(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(_cut(word, face, room))
+    return lines
+
+
+def draw_banner(
+    draw: ImageDraw.ImageDraw, scene: Scene, x: float, y: float, width: float, scale: float
+) -> float:
+    """Who must act: a box edged in the awaited power's colour, its letter disc(s), then the
+    sentence and its details. Returns the y below it."""
+    banner = scene.banner
+    assert banner is not None
+    styles = [scene.style_of(power) for power in banner.powers]
+    pad = 7 * scale
+    disc = BANNER_DISC * scale
+    discs_w = (disc + 4 * scale) * min(len(styles), 4)
+    text_x = x + pad + discs_w + (4 * scale if styles else 0)
+    room = x + width - pad - text_x
+    bold = font("bold", BANNER_SIZE * scale)
+    plain = font("sans", TEXT_SIZE * scale)
+    lines = [(line, bold) for line in wrap_words(banner.text, bold, room)[:3]]
+    for detail in banner.details:
+        lines += [(line, plain) for line in wrap_words(detail, plain, room)[:2]]
+    line_h = (BANNER_SIZE + 5) * scale
+    height = max(disc, len(lines) * line_h) + 2 * pad
+    edge = rgb(styles[0].colour) if styles else PANEL_BAND
+    draw.rounded_rectangle(
+        (x, y, x + width, y + height),
+        radius=6 * scale,
+        fill=HIGHLIGHT,
+        outline=edge,
+        width=round(4 * scale),
+    )
+    draw.rounded_rectangle(
+        (x, y, x + width, y + height), radius=6 * scale, outline=INK, width=max(1, round(scale))
+    )
+    for index, style in enumerate(styles[:4]):
+        left = x + pad + index * (disc + 4 * scale)
+        top = y + pad
+        draw.ellipse(
+            (left, top, left + disc, top + disc),
+            fill=rgb(style.colour),
+            outline=INK,
+            width=max(1, round(1.5 * scale)),
+        )
+        draw.text(
+            (left + disc / 2, top + disc / 2),
+            style.letter,
+            fill=ink_on(rgb(style.colour)),
+            font=font("bold", disc * 0.62),
+            anchor="mm",
+        )
+    line_y = y + pad
+    for line, face in lines:
+        draw.text((text_x, line_y + line_h / 2), line, fill=INK, font=face, anchor="lm")
+        line_y += line_h
+    return y + height
+
+
+def draw_last(
+    draw: ImageDraw.ImageDraw, scene: Scene, x: float, y: float, width: float, scale: float
+) -> float:
+    """The "Last:" sentence, beside a bar in the acting power's colour."""
+    changes = scene.changes
+    assert changes is not None
+    face = font("sans", TEXT_SIZE * scale)
+    bar = 6 * scale
+    lines = wrap_words(changes.last, face, width - bar - 8 * scale)[:4]
+    line_h = (TEXT_SIZE + 4) * scale
+    colour = rgb(scene.style_of(changes.actor).colour) if changes.actor else PANEL_BAND
+    draw.rectangle((x, y, x + bar, y + len(lines) * line_h), fill=colour, outline=INK)
+    for line in lines:
+        draw.text((x + bar + 8 * scale, y + line_h / 2), line, fill=INK, font=face, anchor="lm")
+        y += line_h
     return y
 
 

@@ -1,0 +1,155 @@
+"""The map tells the story at a glance: who holds each region, what just changed, who must act."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.render import campaign, render_image, render_timeline
+from bot.render.changes import changes_between, with_changes
+from bot.render.colours import RGB, rgb
+from bot.render.layout import lay_out_cards
+from bot.render.regions import holder_fill, region_mask
+from bot.render.timeline import timeline_frames
+from rulesets.core.scene import Scene
+from rulesets.struggle.map import load_geometry, scene_from_view
+from tests.render.views import attack_view, midgame_view, opening_view
+
+WIDTH = 1600
+
+
+def visible_colours(image: Image.Image, scene: Scene, region_id: str, kind: str) -> Counter[RGB]:
+    """The colours of a region's fill (or change ring) where no card or leader covers it."""
+    geometry = load_geometry()
+    shape = region_mask(geometry, region_id, WIDTH, kind)
+    inside = shape.mask.point(lambda value: 255 if value == 255 else 0)
+    covered = Image.new("L", inside.size, 0)
+    draw = ImageDraw.Draw(covered)
+    left, top = shape.box
+    for card in lay_out_cards(geometry, scene, WIDTH / geometry.width):
+        box = card.box
+        draw.rectangle(
+            (box[0] - left - 3, box[1] - top - 3, box[2] - left + 3, box[3] - top + 3), 255
+        )
+        x, y = (value * WIDTH / geometry.width for value in card.geo.anchor)
+        draw.ellipse((x - left - 9, y - top - 9, x - left + 9, y - top + 9), fill=255)
+    visible = ImageChops.subtract(inside, covered)
+    crop = image.crop((left, top, left + inside.width, top + inside.height)).convert("RGB")
+    pixels = zip(crop.get_flattened_data(), visible.get_flattened_data(), strict=True)
+    return Counter(colour for colour, keep in pixels if keep)
+
+
+def tint(scene: Scene, region_id: str, *powers: str) -> list[RGB]:
+    base = rgb(load_geometry().regions[region_id].fill)
+    return holder_fill(base, [rgb(scene.style_of(power).colour) for power in powers])
+
+
+def test_a_region_is_filled_with_its_leaders_colour_and_follows_a_new_leader() -> None:
+    view = midgame_view()
+    scene = scene_from_view(view)
+    colours = visible_colours(render_image(load_geometry(), scene, WIDTH), scene, "NAM", "fill")
+    assert colours.most_common(1)[0][0] == tint(scene, "NAM", "GBR")[0]
+    view["regions"]["NAM"]["control"]["FRA"] = 4
+    scene = scene_from_view(view)
+    colours = visible_colours(render_image(load_geometry(), scene, WIDTH), scene, "NAM", "fill")
+    assert colours.most_common(1)[0][0] == tint(scene, "NAM", "FRA")[0]
+
+
+def test_a_tie_is_shown_as_stripes_of_the_tied_colours() -> None:
+    scene = scene_from_view(midgame_view())  # the Baltic: Russia 2, Prussia 2
+    colours = visible_colours(render_image(load_geometry(), scene, WIDTH), scene, "BAL", "fill")
+    two = {colour for colour, _ in colours.most_common(2)}
+    assert two == set(tint(scene, "BAL", "PRU", "RUS"))
+    assert min(colours[colour] for colour in two) > 0.3 * sum(colours.values())
+
+
+def test_a_region_nobody_holds_keeps_its_map_colour() -> None:
+    view = midgame_view()
+    view["regions"]["NAM"]["control"] = {}
+    scene = scene_from_view(view)
+    colours = visible_colours(render_image(load_geometry(), scene, WIDTH), scene, "NAM", "fill")
+    assert colours.most_common(1)[0][0] == rgb(load_geometry().regions["NAM"].fill)
+
+
+def test_the_changes_of_a_resolution_are_found_from_the_two_scenes() -> None:
+    changes = changes_between(scene_from_view(midgame_view()), scene_from_view(attack_view()))
+    assert changes.actor == "FRA"  # the power that was active before
+    assert changes.regions == ["CEU", "FRA"]
+    assert [(a.start, a.end, a.power, a.kind) for a in changes.arrows] == [
+        ("FRA", "CEU", "FRA", "attack")
+    ]
+    assert changes.last == "Last: France took Central Europe from Russia"
+
+
+def test_the_last_line_is_in_the_campaign_language_and_may_be_given() -> None:
+    before = scene_from_view(midgame_view(), "fr")
+    after = scene_from_view(attack_view(), "fr")
+    assert changes_between(before, after).last == (
+        "Dernier coup : Europe centrale : France devance désormais Russie"
+    )
+    given = changes_between(before, after, last="France prend l'Europe centrale, 8 contre 7")
+    assert given.last == "Dernier coup : France prend l'Europe centrale, 8 contre 7"
+
+
+def test_nothing_changed_means_no_outline_and_no_last_line() -> None:
+    scene = scene_from_view(midgame_view())
+    changes = changes_between(scene, scene)
+    assert changes.regions == [] and changes.arrows == [] and changes.last == ""
+
+
+def test_a_changed_region_is_ringed_in_the_actors_colour() -> None:
+    after = with_changes(scene_from_view(midgame_view()), scene_from_view(attack_view()))
+    image = render_image(load_geometry(), after, WIDTH)
+    france = rgb(after.style_of("FRA").colour)
+    assert visible_colours(image, after, "CEU", "ring").most_common(1)[0][0] == france
+    plain = render_image(load_geometry(), after.model_copy(update={"changes": None}), WIDTH)
+    assert visible_colours(plain, after, "CEU", "ring")[france] == 0
+
+
+def test_a_moved_army_is_an_arrow_drawn_over_the_map() -> None:
+    after = with_changes(scene_from_view(midgame_view()), scene_from_view(attack_view()))
+    without = after.model_copy(
+        update={"changes": after.changes.model_copy(update={"arrows": []})}  # type: ignore[union-attr]
+    )
+    drawn = render_image(load_geometry(), after, WIDTH)
+    bare = render_image(load_geometry(), without, WIDTH)
+    difference = ImageChops.difference(drawn, bare).convert("L").point(lambda v: 255 if v else 0)
+    box = difference.getbbox()
+    assert box is not None
+    geometry = load_geometry()
+    scale = WIDTH / geometry.width
+    start, end = geometry.regions["FRA"].anchor, geometry.regions["CEU"].anchor
+    # The arrow spans from France to Central Europe.
+    assert (
+        box[0] <= min(start[0], end[0]) * scale + 20
+        and box[2] >= max(start[0], end[0]) * scale - 20
+    )
+
+
+def test_a_campaign_map_given_the_view_before_shows_the_change() -> None:
+    plain = campaign.render_view_png("struggle", attack_view())
+    told = campaign.render_view_png("struggle", attack_view(), previous_view=midgame_view())
+    assert plain != told
+
+
+def test_a_timeline_skips_the_set_up_and_keeps_one_frame_per_change() -> None:
+    placing = opening_view()
+    placing.update(phase="placement", placer="GBR")
+    bidding = opening_view()
+    bidding["auction"] = {"bidder": "FRA", "high_bid": 2, "high_bidder": "GBR", "opener": "GBR"}
+    scenes = [
+        scene_from_view(placing),
+        scene_from_view(opening_view()),
+        scene_from_view(bidding),  # a bid: the board did not change
+        scene_from_view(midgame_view()),
+    ]
+    assert scenes[0].setup and not scenes[1].setup
+    frames = timeline_frames(scenes)
+    assert [frame.counter for frame in frames] == ["1 / 2", "2 / 2"]
+    assert frames[0].banner == scenes[2].banner  # the latest of the frames with that board
+    assert frames[0].changes is None
+    assert frames[1].changes is not None and "GER" in frames[1].changes.regions
+    gif = Image.open(io.BytesIO(render_timeline(scenes, width=640)))
+    assert getattr(gif, "n_frames", 1) == 2
