@@ -13,18 +13,19 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, PAPER, RGB, ink_on, mix, rgb
-from bot.render.fonts import font
+from bot.render.fonts import MIN_TEXT, font, sizing_font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
 from bot.render.shapes import nearest_on_rect
 from bot.render.sprites import symbol
 from rulesets.core.scene import RegionGeometry, RegionScene, Scene
 
-TITLE_SIZE = 13.0
-BAND_HEIGHT = 19.0
-SYMBOL_SIZE = 21.0
-MARKER_SIZE = 20.0
-COUNT_SIZE = 15.0
+TITLE_SIZE = MIN_TEXT
+BAND_HEIGHT = 23.0
+SYMBOL_SIZE = 22.0
+MARKER_SIZE = 21.0
+COUNT_SIZE = MIN_TEXT
 PAD = 5.0
+TITLE_FACE = "narrow"  # condensed: a region's name fits a card at full size
 ROW_GAP = 4.0
 TRAY: RGB = (226, 222, 212)
 VP_BADGE: RGB = (246, 214, 110)
@@ -101,7 +102,7 @@ def marker_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
 def _item_width(item: Item, scale: float) -> float:
     width = float(item.sprite.width)
     if item.count:
-        width += 2 * scale + font("bold", COUNT_SIZE * scale).getlength(item.count)
+        width += 2 * scale + sizing_font("bold", COUNT_SIZE * scale).getlength(item.count)
     return width + item.space_after
 
 
@@ -187,6 +188,19 @@ def draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, sca
         y += (SYMBOL_SIZE + ROW_GAP) * scale
 
 
+def _badge_width(region: RegionScene, scale: float) -> float:
+    if not region.vp_text:
+        return 0.0
+    return sizing_font("narrow", MIN_TEXT * scale).getlength(region.vp_text) + 8 * scale
+
+
+def title_width(region: RegionScene, scale: float) -> float:
+    """How wide a card must be for its title band: the name at full size and the VP badge."""
+    name = sizing_font(TITLE_FACE, TITLE_SIZE * scale).getlength(region.label)
+    badge = _badge_width(region, scale)
+    return 2 * PAD * scale + name + (badge + 4 * scale if badge else 0.0)
+
+
 def _draw_title(
     draw: ImageDraw.ImageDraw,
     region: RegionScene,
@@ -199,17 +213,17 @@ def _draw_title(
     middle = (top + band_bottom) / 2
     vp_right = right - PAD * scale
     if region.vp_text:
-        vp_font = font("narrow", 12.5 * scale)
-        vp_width = vp_font.getlength(region.vp_text) + 8 * scale
-        badge = (vp_right - vp_width, top + 2.5 * scale, vp_right, band_bottom - 2.5 * scale)
+        vp_font = font("narrow", MIN_TEXT * scale)
+        badge = (
+            vp_right - _badge_width(region, scale),
+            top + 2 * scale,
+            vp_right,
+            band_bottom - 2 * scale,
+        )
         draw.rounded_rectangle(badge, radius=4 * scale, fill=VP_BADGE)
         draw.text(
             ((badge[0] + badge[2]) / 2, middle), region.vp_text, fill=INK, font=vp_font, anchor="mm"
         )
-        vp_right = badge[0] - 4 * scale
-    size = TITLE_SIZE * scale
-    title_font = font("bold", size)
-    while title_font.getlength(region.label) > vp_right - left - PAD * scale and size > 7:
-        size *= 0.92
-        title_font = font("bold", size)
+    # The layout made the card wide enough for the name at full size.
+    title_font = font(TITLE_FACE, TITLE_SIZE * scale)
     draw.text((left + PAD * scale, middle), region.label, fill=ink, font=title_font, anchor="lm")

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.render.arrows import draw_arrows
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
-from bot.render.fonts import font
+from bot.render.fonts import MIN_TEXT, font
 from bot.render.layout import lay_out_cards
 from bot.render.palette import palette_for
 from bot.render.regions import fill_regions, outline_changed
@@ -50,10 +50,20 @@ def draw_captions(
 ) -> None:
     """Sea names and inset titles, in the scene's words (so in the campaign's language)."""
     ink = (60, 95, 125)
-    sea_font, inset_font = font("italic", 14 * scale), font("italic", 15 * scale)
+    sea_font = inset_font = font("italic", MIN_TEXT * scale)
+    halo = max(1, round(2 * scale))
     for key, (x, y) in geometry.captions:
         text = scene.captions.get(key, key)
-        draw.text((x * scale, y * scale), text, fill=ink, font=sea_font, anchor="mm")
+        # A pale halo keeps a name readable on any fill, even a dark holder's colour.
+        draw.text(
+            (x * scale, y * scale),
+            text,
+            fill=ink,
+            font=sea_font,
+            anchor="mm",
+            stroke_width=halo,
+            stroke_fill=(246, 242, 230),
+        )
     for inset in geometry.insets:
         if inset.title:
             corner = ((inset.box.x + 8) * scale, (inset.box.y + inset.box.height - 8) * scale)

@@ -8,22 +8,45 @@ the map, above it. Leader lines keep every card tied to its region wherever it e
 
 from __future__ import annotations
 
-from bot.render.cards import BAND_HEIGHT, PAD, ROW_GAP, SYMBOL_SIZE, Box, LaidCard, card_rows
-from rulesets.core.scene import MapGeometry, RegionGeometry, Scene
+from bot.render.cards import (
+    BAND_HEIGHT,
+    PAD,
+    ROW_GAP,
+    SYMBOL_SIZE,
+    Box,
+    LaidCard,
+    card_rows,
+    title_width,
+)
+from rulesets.core.scene import MapGeometry, RegionGeometry, RegionScene, Scene
 
 CARD_GAP = 4.0
 MAX_MOVES = 40
 
 
-def card_box(geo: RegionGeometry, rows: int, scale: float) -> Box:
-    """The card where the geometry wants it, as tall as its rows need."""
+def card_width(geo: RegionGeometry, region: RegionScene, scale: float) -> float:
+    """The geometry's width, or wider when the region's name needs it."""
+    return max(geo.card.width * scale, title_width(region, scale))
+
+
+def card_box(
+    geo: RegionGeometry, rows: int, scale: float, width: float | None = None, limit: float = 0.0
+) -> Box:
+    """The card where the geometry wants it, as tall as its rows need.
+
+    A card wider than the geometry's (a long name) grows to the right, or to the left when
+    that would cross `limit` (the sidebar or the edge of the map).
+    """
     height = (BAND_HEIGHT + 2 * PAD) * scale + rows * (SYMBOL_SIZE + ROW_GAP) * scale
     # An empty card is its title band alone: the home's name, with nothing beneath it.
     height = max(height, geo.card.height * scale) if rows else BAND_HEIGHT * scale
+    width = geo.card.width * scale if width is None else width
     x, y = geo.card.x * scale, geo.card.y * scale
+    if limit and x + width > limit:
+        x = max(0.0, (geo.card.x + geo.card.width) * scale - width)
     if geo.card_grows_up:
         y += geo.card.height * scale - height
-    return (x, y, x + geo.card.width * scale, y + height)
+    return (x, y, x + width, y + height)
 
 
 def _overlap(first: Box, second: Box, gap: float) -> bool:
@@ -65,11 +88,24 @@ def separate(boxes: list[Box], floor: float, gap: float) -> list[Box]:
 
 def lay_out_cards(geometry: MapGeometry, scene: Scene, scale: float) -> list[LaidCard]:
     shown = [(geometry.regions[region.id], region) for region in scene.regions]
+    widths = [card_width(geo, region, scale) for geo, region in shown]
     all_rows = [
-        card_rows(region, scene, (geo.card.width - 2 * PAD) * scale, scale) for geo, region in shown
+        card_rows(region, scene, width - 2 * PAD * scale, scale)
+        for (_, region), width in zip(shown, widths)
     ]
-    wanted = [card_box(geo, len(rows), scale) for (geo, _), rows in zip(shown, all_rows)]
+    wanted = [
+        card_box(geo, len(rows), scale, width, _limit(geometry, geo, scale))
+        for (geo, _), rows, width in zip(shown, all_rows, widths)
+    ]
     boxes = separate(wanted, geometry.height * scale, CARD_GAP * scale)
     return [
         LaidCard(geo, region, rows, box) for (geo, region), rows, box in zip(shown, all_rows, boxes)
     ]
+
+
+def _limit(geometry: MapGeometry, geo: RegionGeometry, scale: float) -> float:
+    """Where a card may reach to the right: the sidebar when the card is left of it."""
+    side = geometry.sidebar
+    if geo.card.x + geo.card.width <= side.x:
+        return side.x * scale - CARD_GAP * scale
+    return geometry.width * scale

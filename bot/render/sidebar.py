@@ -5,20 +5,20 @@ from __future__ import annotations
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.colours import INK, PANEL_BAND, RGB, WHITE, ink_on, rgb
-from bot.render.fonts import font
+from bot.render.fonts import MIN_TEXT, cut_to_fit, font, sizing_font
 from bot.render.kinds import CONTROL
 from bot.render.legend import draw_legend
 from bot.render.sprites import symbol
-from rulesets.core.scene import Panel, Rect, Scene
+from rulesets.core.scene import Panel, PanelRow, Rect, Scene
 
 HIGHLIGHT: RGB = (250, 232, 150)
 ROW_HEIGHT = 29.0
-LIST_ROW_HEIGHT = 21.0
-FIRST_COLUMN = 150.0
+LIST_ROW_HEIGHT = 22.0
+COLUMN_GAP = 6.0
 MARGIN = 14.0
 # Text sizes in design units of a 1600-unit-wide map: at least 16 px there (a phone shows
 # the map at about a third of that).
-TEXT_SIZE = 16.0
+TEXT_SIZE = MIN_TEXT
 TITLE_SIZE = 25.0
 BANNER_SIZE = 17.0
 BANNER_DISC = 30.0
@@ -58,8 +58,8 @@ def draw_header(
     if scene.changes is not None and scene.changes.last:
         y = draw_last(draw, scene, x, y, width, scale) + 4 * scale
     for line in scene.header.lines:
-        face = _fitting(line, TEXT_SIZE * scale, width, "sans", smallest=TEXT_SIZE * scale)
-        draw.text((x, y), _cut(line, face, width), fill=INK, font=face, anchor="la")
+        face = font("sans", TEXT_SIZE * scale)
+        draw.text((x, y), cut_to_fit(line, face, width), fill=INK, font=face, anchor="la")
         y += (TEXT_SIZE + 5) * scale
     return y
 
@@ -71,7 +71,7 @@ def wrap_words(text: str, face: ImageFont.FreeTypeFont, room: float) -> list[str
         if lines and face.getlength(f"{lines[-1]} {word}") <= room:
             lines[-1] = f"{lines[-1]} {word}"
         else:
-            lines.append(_cut(word, face, room))
+            lines.append(cut_to_fit(word, face, room))
     return lines
 
 
@@ -150,11 +150,11 @@ def draw_last(
 def _panel_title(
     draw: ImageDraw.ImageDraw, title: str, x: float, y: float, width: float, scale: float
 ) -> float:
-    band = 22 * scale
+    band = 24 * scale
     draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
-    draw.text(
-        (x + 6 * scale, y + band / 2), title, fill=WHITE, font=font("bold", 14 * scale), anchor="lm"
-    )
+    face = font("bold", MIN_TEXT * scale)
+    title = cut_to_fit(title, face, width - 10 * scale)
+    draw.text((x + 6 * scale, y + band / 2), title, fill=WHITE, font=face, anchor="lm")
     return y + band + 3 * scale
 
 
@@ -173,7 +173,7 @@ def draw_list(
     line_h = LIST_ROW_HEIGHT * scale
     room = width - 34 * scale
     for row in panel.rows:
-        face = _fitting(" · ".join(row.values), 12.5 * scale, room, "sans", smallest=10.5 * scale)
+        face = font("sans", MIN_TEXT * scale)
         lines = _wrap(row.values, face, room)
         if row.power is not None:
             style = scene.style_of(row.power)
@@ -192,24 +192,26 @@ def _wrap(values: list[str], face: ImageFont.FreeTypeFont, room: float) -> list[
     first: list[str] = []
     for index, value in enumerate(values):
         if first and face.getlength(" · ".join([*first, value])) > room:
-            return [" · ".join(first), _cut(" · ".join(values[index:]), face, room)]
+            return [" · ".join(first), cut_to_fit(" · ".join(values[index:]), face, room)]
         first.append(value)
-    return [_cut(" · ".join(first), face, room)]
+    return [cut_to_fit(" · ".join(first), face, room)]
 
 
-def _cut(text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
-    """`text`, or as much of it as fits followed by an ellipsis."""
-    if face.getlength(text) <= room:
-        return text
-    while text and face.getlength(text + "…") > room:
-        text = text[:-1]
-    return text.rstrip(" ·,") + "…"
+def _column_widths(panel: Panel, width: float, scale: float) -> list[float]:
+    """The first column takes what the others leave; each other column is as wide as its
+    header or its widest cell at full size, whichever is wider."""
+    header, cell = sizing_font("narrow", MIN_TEXT * scale), sizing_font("bold", MIN_TEXT * scale)
+    others = []
+    for index, column in enumerate(panel.columns[1:], start=1):
+        cells = [_cells(row)[index] for row in panel.rows if len(_cells(row)) > index]
+        widest = max([header.getlength(column), *(cell.getlength(text) for text in cells)])
+        others.append(widest + COLUMN_GAP * scale)
+    return [max(0.0, width - sum(others)), *others]
 
 
-def _column_lefts(panel: Panel, x: float, width: float, scale: float) -> list[float]:
-    others = max(1, len(panel.columns) - 1)
-    step = (width - FIRST_COLUMN * scale) / others
-    return [x] + [x + FIRST_COLUMN * scale + index * step for index in range(others)]
+def _cells(row: PanelRow) -> list[str]:
+    """A row's cells by column: a power's row keeps the first column for the power."""
+    return ["", *row.values] if row.power is not None else list(row.values)
 
 
 def draw_panel(
@@ -224,20 +226,21 @@ def draw_panel(
 ) -> float:
     """A table. A row about a power shows its token and name first, then its values."""
     y = _panel_title(draw, panel.title, x, y, width, scale)
-    lefts = _column_lefts(panel, x, width, scale)
-    step = lefts[2] - lefts[1] if len(lefts) > 2 else width - FIRST_COLUMN * scale
+    widths = _column_widths(panel, width, scale)
+    lefts = [x + sum(widths[:index]) for index in range(len(widths))]
+    header_font = font("narrow", MIN_TEXT * scale)
+    header_h = (MIN_TEXT + 6) * scale
     for index, column in enumerate(panel.columns):
-        cell_x = lefts[index] + (step / 2 if index else 4 * scale)
-        header_font = _fitting(column, 11.5 * scale, step - 2 * scale if index else width)
-        draw.text(
-            (cell_x, y + 8 * scale),
-            column,
-            fill=INK,
-            font=header_font,
-            anchor="mm" if index else "lm",
-        )
-    y += 18 * scale
+        if index:
+            at, anchor = (lefts[index] + widths[index] / 2, "mm")
+            text = column
+        else:
+            at, anchor = (x + 4 * scale, "lm")
+            text = cut_to_fit(column, header_font, widths[0] - 4 * scale)
+        draw.text((at, y + header_h / 2), text, fill=INK, font=header_font, anchor=anchor)
+    y += header_h
     row_h = ROW_HEIGHT * scale
+    cell_font = font("bold", MIN_TEXT * scale)
     for row in panel.rows:
         if row.power is not None and row.power == scene.highlight:
             draw.rectangle((x, y, x + width, y + row_h), fill=HIGHLIGHT)
@@ -247,41 +250,40 @@ def draw_panel(
                 (x + 7 * scale, y + row_h / 2),
             ]
             draw.polygon(marker, fill=INK)
-        cells = list(row.values)
+        cells = _cells(row)
         if row.power is not None:
             style = scene.style_of(row.power)
-            sprite = symbol(CONTROL, rgb(style.colour), style.letter, round(19 * scale))
+            sprite = symbol(CONTROL, rgb(style.colour), style.letter, round(21 * scale))
             image.paste(
                 sprite, (round(x + 9 * scale), round(y + (row_h - sprite.height) / 2)), sprite
             )
+            name_font = font("sans", MIN_TEXT * scale)
+            room = widths[0] - 36 * scale
             draw.text(
-                (x + 32 * scale, y + row_h / 2),
-                style.name,
+                (x + 34 * scale, y + row_h / 2),
+                cut_to_fit(style.name, name_font, room),
                 fill=INK,
-                font=_fitting(style.name, 14 * scale, (FIRST_COLUMN - 36) * scale, "sans"),
+                font=name_font,
                 anchor="lm",
             )
-            cells = ["", *cells]
-        for index, cell in enumerate(cells):
+        for index, cell in enumerate(cells[: len(widths)]):
             if not cell:
                 continue
-            cell_x = lefts[index] + (step / 2 if index else 4 * scale)
-            draw.text(
-                (cell_x, y + row_h / 2),
-                cell,
-                fill=INK,
-                font=font("bold", 15 * scale),
-                anchor="mm" if index else "lm",
-            )
+            if index:
+                at, anchor = (lefts[index] + widths[index] / 2, "mm")
+            else:
+                at, anchor = (x + 4 * scale, "lm")
+                cell = cut_to_fit(cell, cell_font, widths[0] - 6 * scale)
+            draw.text((at, y + row_h / 2), cell, fill=INK, font=cell_font, anchor=anchor)
         y += row_h
         draw.line((x, y, x + width, y), fill=(215, 205, 185), width=max(1, round(scale)))
     return y
 
 
 def _fitting(
-    text: str, size: float, room: float, face: str = "narrow", smallest: float = 7
+    text: str, size: float, room: float, face: str = "narrow", smallest: float = MIN_TEXT
 ) -> ImageFont.FreeTypeFont:
     """The face at `size`, or smaller (not below `smallest`) until `text` fits in `room`."""
-    while size * 0.92 >= smallest and font(face, size).getlength(text) > room:
+    while size * 0.92 >= smallest and sizing_font(face, size).getlength(text) > room:
         size *= 0.92
     return font(face, size)

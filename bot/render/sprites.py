@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, RGB, ink_on
-from bot.render.fonts import font
+from bot.render.fonts import sizing_font
 
 OVERSAMPLE = 4
 
@@ -142,8 +142,8 @@ def symbol(
     if text:
         box_h = bottom - top
         size = box_h * (0.8 if len(text) == 1 else 0.62 if len(text) == 2 else 0.5)
-        while size > 6 and font(face, size).getlength(text) > (right - left) * 0.9:
+        while size > 6 and sizing_font(face, size).getlength(text) > (right - left) * 0.9:
             size *= 0.9
         centre = ((left + right) / 2, (top + bottom) / 2)
-        draw.text(centre, text, fill=ink_on(fill), font=font(face, size), anchor="mm")
+        draw.text(centre, text, fill=ink_on(fill), font=sizing_font(face, size), anchor="mm")
     return canvas.reduce(OVERSAMPLE)

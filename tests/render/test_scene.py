@@ -59,7 +59,7 @@ def test_header_and_panel_carry_war_round_alliances_and_public_totals() -> None:
     table = scene.panels[0]
     assert [row.power for row in table.rows] == ["SPA", "FRA", "GBR", "RUS", "AUS", "UPR", "PRU"]
     britain = next(row for row in table.rows if row.power == "GBR")
-    assert britain.values == ["A", "7", "4", "21", "2", "31"]
+    assert britain.values == ["A", "7", "4", "21", "31"]
     assert scene.highlight == "FRA"
 
 

@@ -171,7 +171,7 @@ def _panels(
                 str(empires[empire].get("power", 0)),
                 str(empires[empire].get("flags", 0)),
                 str(empires[empire].get("crowns", 0)),
-                str(monarchs.get(empire) or "–"),
+                seat_name(str(monarchs[empire])) if monarchs.get(empire) else "–",
             ],
         )
         for empire in ranked

@@ -40,7 +40,6 @@ TABLE_COLUMNS = (
     "col.gold",
     "col.population",
     "col.vp",
-    "col.tiles",
     "col.tokens",
 )
 LEGEND = (
@@ -322,7 +321,6 @@ def _panels(
             str(public.get("gold", 0)),
             str(public.get("population", 0)),
             str(public.get("vp", 0)),
-            str(len(public.get("tiles", []))),
             str(public.get("control_tokens_left", 0)),
         ]
         rows.append(PanelRow(power=power, values=values))
