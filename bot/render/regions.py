@@ -20,7 +20,7 @@ from rulesets.core.scene import MapGeometry, Scene
 MASK_OVERSAMPLE = 2
 # How far a held region's fill goes from its map colour to its holder's colour: strong
 # enough to read at a glance in a 550 px preview, light enough to keep the map's art.
-HOLDER_TINT = 0.68
+HOLDER_TINT = 0.74
 # Stripes of a tie, in design units (drawn diagonally so they never read as a border).
 STRIPE_WIDTH = 12.0
 # The outline of a changed region: a ring of the actor's colour inside an ink ring, so that
