@@ -25,8 +25,9 @@ SYMBOL_SIZE = 22.0
 MARKER_SIZE = 21.0
 COUNT_SIZE = MIN_TEXT
 PAD = 5.0
-LEADER_DISC = 17.0
-MAX_LEADER_DISCS = 4
+# The leaders' control tokens sit on this gold ground: the region's fill says who leads by
+# colour, the lettered token on gold says it again for a reader who cannot tell colours apart.
+LEAD_GROUND: RGB = (246, 214, 110)
 TITLE_FACE = "narrow"  # condensed: a region's name fits a card at full size
 ROW_GAP = 4.0
 TRAY: RGB = (226, 222, 212)
@@ -41,6 +42,7 @@ class Item:
     count: str = ""
     space_after: float = 0.0
     tray: bool = False  # markers sit on a grey tray so that they never read as pieces
+    lead: bool = False  # a leader's control token, on a gold ground
 
 
 Box = tuple[float, float, float, float]
@@ -58,11 +60,13 @@ class LaidCard:
 
 def control_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
     items = []
+    leaders = set(region.leaders())
     for style in scene.powers:
         count = region.control.get(style.power, 0)
         if count > 0:
             sprite = symbol(CONTROL, rgb(style.colour), style.letter, round(SYMBOL_SIZE * scale))
-            items.append(Item(sprite, str(count), space_after=6 * scale))
+            lead = style.power in leaders
+            items.append(Item(sprite, str(count), space_after=6 * scale, lead=lead))
     return items
 
 
@@ -150,9 +154,7 @@ def draw_leader(draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None
     )
 
 
-def draw_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, scene: Scene, scale: float
-) -> None:
+def draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None:
     geo, region, rows, box = card.geo, card.region, card.rows, card.box
     left, top, right, _ = box
     band: RGB = rgb(geo.band) if geo.band else mix(rgb(geo.fill), INK, 0.62)
@@ -165,7 +167,7 @@ def draw_card(
         fill=band,
         corners=(True, True, False, False),
     )
-    _draw_title(image, draw, region, scene, box, band_bottom, ink_on(band), scale)
+    _draw_title(draw, region, box, band_bottom, ink_on(band), scale)
 
     y = band_bottom + PAD * scale
     for row in rows:
@@ -174,6 +176,13 @@ def draw_card(
             tray = (x - 2 * scale, y - scale, right - PAD * scale + 2 * scale, y + 22 * scale)
             draw.rounded_rectangle(tray, radius=3 * scale, fill=TRAY)
         for item in row:
+            if item.lead:
+                ground = _item_width(item, scale) - item.space_after + 3 * scale
+                draw.rounded_rectangle(
+                    (x - 2 * scale, y - scale, x + ground, y + (SYMBOL_SIZE + 1) * scale),
+                    radius=4 * scale,
+                    fill=LEAD_GROUND,
+                )
             top_y = y + (SYMBOL_SIZE * scale - item.sprite.height) / 2
             image.paste(item.sprite, (round(x), round(top_y)), item.sprite)
             x += item.sprite.width
@@ -198,26 +207,16 @@ def _badge_width(region: RegionScene, scale: float) -> float:
     return sizing_font("narrow", MIN_TEXT * scale).getlength(region.vp_text) + 8 * scale
 
 
-def _leader_discs(region: RegionScene) -> list[str]:
-    """The powers whose colour fills the region, repeated as lettered discs in the title
-    band: the fill's second cue, for a reader who cannot tell the colours apart."""
-    return region.leaders()[:MAX_LEADER_DISCS]
-
-
 def title_width(region: RegionScene, scale: float) -> float:
-    """How wide a card must be for its title band: the name at full size, the leaders'
-    discs and the VP badge."""
+    """How wide a card must be for its title band: the name at full size and the VP badge."""
     name = sizing_font(TITLE_FACE, TITLE_SIZE * scale).getlength(region.label)
     badge = _badge_width(region, scale)
-    discs = len(_leader_discs(region)) * (LEADER_DISC + 2) * scale
-    return 2 * PAD * scale + name + (badge + 4 * scale if badge else 0.0) + discs
+    return 2 * PAD * scale + name + (badge + 4 * scale if badge else 0.0)
 
 
 def _draw_title(
-    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     region: RegionScene,
-    scene: Scene,
     box: tuple[float, float, float, float],
     band_bottom: float,
     ink: RGB,
@@ -238,14 +237,6 @@ def _draw_title(
         draw.text(
             ((badge[0] + badge[2]) / 2, middle), region.vp_text, fill=INK, font=vp_font, anchor="mm"
         )
-        vp_right = badge[0] - 4 * scale
-    size = round(LEADER_DISC * scale)
-    for power in reversed(_leader_discs(region)):
-        style = scene.style_of(power)
-        disc = symbol(CONTROL, rgb(style.colour), style.letter, size)
-        vp_right -= disc.width
-        image.paste(disc, (round(vp_right), round(middle - disc.height / 2)), disc)
-        vp_right -= 2 * scale
     # The layout made the card wide enough for the name at full size.
     title_font = font(TITLE_FACE, TITLE_SIZE * scale)
     draw.text((left + PAD * scale, middle), region.label, fill=ink, font=title_font, anchor="lm")

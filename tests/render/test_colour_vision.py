@@ -1,5 +1,6 @@
 """Seven powers stay apart for colour-blind players: by colour where it suffices, and always
-by a second cue (a letter on every token, disc and arrow; the leaders' discs on each card)."""
+by a second cue (a letter on every token, disc and arrow; the leaders' lettered tokens on a
+gold ground on each card)."""
 
 from __future__ import annotations
 

@@ -153,3 +153,14 @@ def test_a_timeline_skips_the_set_up_and_keeps_one_frame_per_change() -> None:
     assert frames[1].changes is not None and "GER" in frames[1].changes.regions
     gif = Image.open(io.BytesIO(render_timeline(scenes, width=640)))
     assert getattr(gif, "n_frames", 1) == 2
+
+
+def test_the_leaders_tokens_sit_on_gold_so_letters_repeat_what_the_fill_says() -> None:
+    scene = scene_from_view(midgame_view())
+    laid = {card.region.id: card for card in lay_out_cards(load_geometry(), scene, 1.0)}
+
+    def leading(region_id: str) -> list[bool]:
+        return [item.lead for item in laid[region_id].rows[0]]
+
+    assert leading("NAM") == [True, False, False]  # Britain 3, France 2, Spain 1
+    assert leading("BAL") == [True, True, False]  # Prussia 2 and Russia 2 tie, Dutch 1
