@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.render.cache import LruCache
 from bot.render.changes import with_changes
-from bot.render.compose import DEFAULT_WIDTH, render_png
+from bot.render.compose import DEFAULT_WIDTH, render_close_up_png, render_png
 from bot.render.registry import map_renderer
 
 CAMPAIGN_CACHE_SIZE = 64
@@ -26,19 +26,27 @@ def render_view_png(
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,
     labels: Mapping[str, str] | None = None,
+    region: str | None = None,
+    with_panels: bool = True,
 ) -> bytes:
     """Blocking: build the scene from the public view and draw it.
 
     With `previous_view` (the public view before the last resolution) the map shows what
     changed: the regions outlined, arrows, and a "Last:" line, which `last` replaces when
     the caller words it better from the events. `labels` replace map texts by key, e.g.
-    `seat.P3` -> the player's display name.
+    `seat.P3` -> the player's display name. `region` crops a close-up of one region;
+    `with_panels=False` leaves the side panels out (send `scoreboard.panels_as_text` in
+    the message instead).
     """
     renderer = map_renderer(ruleset_name)
     scene = renderer.scene_from_view(public_view, language, labels)
     if previous_view is not None:
         before = renderer.scene_from_view(previous_view, language, labels)
         scene = with_changes(before, scene, last)
+    if not with_panels:
+        scene = scene.model_copy(update={"panels": []})
+    if region is not None:
+        return render_close_up_png(renderer.load_geometry(), scene, region, width)
     return render_png(renderer.load_geometry(), scene, width)
 
 
@@ -53,16 +61,19 @@ async def render_campaign_png(
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,
     labels: Mapping[str, str] | None = None,
+    region: str | None = None,
+    with_panels: bool = True,
 ) -> bytes:
     """The campaign's map at `seq` as PNG bytes, drawn in a worker thread.
 
     Pass the PUBLIC views only (`view(state, None)`): the map is posted to the channel.
     `language` is the campaign's language (the map's names, headings and legend);
-    `previous_view`, `last` and `labels` as in `render_view_png`. The cache is keyed by
-    (campaign, seq, width, language, whether a previous view was given, last, labels).
+    `previous_view`, `last`, `labels`, `region` and `with_panels` as in `render_view_png`.
+    The cache is keyed by the campaign, seq and every option that changes the picture.
     """
     named = tuple(sorted((labels or {}).items()))
-    key = (campaign_id, seq, width, language, previous_view is not None, last, named)
+    told = previous_view is not None
+    key = (campaign_id, seq, width, language, told, last, named, region, with_panels)
     cached = campaign_maps.get(key)
     if cached is not None:
         return cached
@@ -76,6 +87,8 @@ async def render_campaign_png(
             previous_view=previous_view,
             last=last,
             labels=labels,
+            region=region,
+            with_panels=with_panels,
         )
     )
     campaign_maps.put(key, png)

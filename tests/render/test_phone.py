@@ -1,0 +1,62 @@
+"""What a phone needs besides big text: a close-up of one region, and the map without its
+panels with the panels' figures as text for the message."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.render import campaign
+from bot.render.compose import close_up_box
+from bot.render.scoreboard import panels_as_text
+from rulesets.struggle.map import load_geometry, scene_from_view
+from tests.render.views import finished_view, midgame_view
+
+WIDTH = 1600
+
+
+def test_a_close_up_holds_the_region_and_its_card() -> None:
+    scene = scene_from_view(midgame_view())
+    geometry = load_geometry()
+    left, top, right, bottom = close_up_box(geometry, scene, "IND", WIDTH)
+    card = geometry.regions["IND"].card
+    assert left <= card.x and right >= card.x + card.width and top <= card.y
+    for x, y in geometry.regions["IND"].outline:
+        assert left <= x <= right and top <= y <= bottom
+    assert (right - left) * (bottom - top) < 0.25 * WIDTH * geometry.height
+
+
+def test_a_campaign_close_up_is_a_smaller_picture() -> None:
+    png = campaign.render_view_png("struggle", midgame_view(), region="CEU")
+    size = Image.open(io.BytesIO(png)).size
+    assert size[0] < WIDTH / 2 and size[1] < 500
+
+
+def test_an_unknown_region_has_no_close_up() -> None:
+    with pytest.raises(LookupError):
+        campaign.render_view_png("struggle", midgame_view(), region="ATLANTIS")
+
+
+def test_a_map_without_panels_differs_only_beside_the_board() -> None:
+    full = Image.open(io.BytesIO(campaign.render_view_png("struggle", midgame_view())))
+    bare = campaign.render_view_png("struggle", midgame_view(), with_panels=False)
+    board = (0, 0, round(load_geometry().sidebar.x), full.height)
+    plain = Image.open(io.BytesIO(bare))
+    assert full.convert("RGB").crop(board).tobytes() == plain.convert("RGB").crop(board).tobytes()
+    assert full.convert("RGB").tobytes() != plain.convert("RGB").tobytes()
+
+
+def test_the_panels_read_as_text_with_their_column_names() -> None:
+    panels = dict(panels_as_text(scene_from_view(midgame_view())))
+    table = panels["Turn order and public totals"].splitlines()
+    assert table[0] == "Spain (S): Ally B · Gold 9 · Pop 4 · VP 17 · Tokens 33"
+    assert panels["Tiles held"].splitlines()[-1] == "Prussia (P): Army Training, Militia"
+
+
+def test_the_final_scores_read_as_text_in_french() -> None:
+    panels = panels_as_text(scene_from_view(finished_view(), "fr"))
+    title, text = panels[-1]
+    assert title == "Scores finaux"
+    assert text.splitlines()[0] == "Grande-Bretagne (G) : PV 55 · Insat. 6 · Perte −3 · Score 52"
