@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.render.colours import INK, PAPER, RGB, ink_on, mix, rgb
+from bot.render.colours import INK, PAPER, RGB, ink_on, rgb
 from bot.render.fonts import MIN_TEXT, font, sizing_font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
 from bot.render.shapes import nearest_on_rect
@@ -31,6 +31,9 @@ LEAD_GROUND: RGB = (246, 214, 110)
 TITLE_FACE = "narrow"  # condensed: a region's name fits a card at full size
 ROW_GAP = 4.0
 TRAY: RGB = (226, 222, 212)
+# The title band of a region no power's home: sepia, never grey, so that it cannot be read as
+# a power's colour (Prussia's black, a grey that colour-blind eyes take for one).
+NEUTRAL_BAND: RGB = (104, 74, 44)
 VP_BADGE: RGB = (246, 214, 110)
 
 
@@ -157,7 +160,7 @@ def draw_leader(draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None
 def draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None:
     geo, region, rows, box = card.geo, card.region, card.rows, card.box
     left, top, right, _ = box
-    band: RGB = rgb(geo.band) if geo.band else mix(rgb(geo.fill), INK, 0.62)
+    band: RGB = rgb(geo.band) if geo.band else NEUTRAL_BAND
     radius = 5 * scale
     draw.rounded_rectangle(box, radius=radius, fill=PAPER, outline=INK, width=max(1, round(scale)))
     band_bottom = top + BAND_HEIGHT * scale

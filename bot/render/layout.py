@@ -71,16 +71,26 @@ def _settle(box: Box, placed: list[Box], gap: float, downwards: bool) -> Box:
     return box
 
 
+def _within(box: Box, floor: float) -> Box:
+    """The box moved up or down just enough to lie between the top and `floor`."""
+    if box[3] > floor:
+        box = _shifted(box, floor - box[3])
+    if box[1] < 0:
+        box = _shifted(box, -box[1])
+    return box
+
+
 def separate(boxes: list[Box], floor: float, gap: float) -> list[Box]:
     """Move boxes vertically until none overlaps another, keeping each within 0..floor."""
     result = list(boxes)
     placed: list[Box] = []
     for index in sorted(range(len(boxes)), key=lambda i: (boxes[i][1], boxes[i][0])):
-        box = _settle(boxes[index], placed, gap, downwards=True)
+        start = _within(boxes[index], floor)
+        box = _settle(start, placed, gap, downwards=True)
         if box[3] > floor:
-            box = _settle(boxes[index], placed, gap, downwards=False)
+            box = _settle(start, placed, gap, downwards=False)
             if box[1] < 0:
-                box = boxes[index]  # nowhere free: better overlapping than off the map
+                box = start  # nowhere free: better overlapping than off the map
         placed.append(box)
         result[index] = box
     return result

@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 
+from bot.render.cards import NEUTRAL_BAND
 from bot.render.colours import rgb
 from bot.render.regions import holder_fill
 from rulesets.empires.map import map_text
@@ -51,6 +52,14 @@ def test_region_fills_of_two_leaders_stay_apart(vision: str | None) -> None:
             fill_a, fill_b = holder_fill(base, [rgb(colour_a), rgb(colour_b)])
             gap = distance(fill_a, fill_b, vision)
             assert gap >= MIN_FILL_DISTANCE, (region_id, a, b, vision, round(gap, 1))
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+@pytest.mark.parametrize("game", ["struggle", "empires"])
+def test_a_neutral_regions_title_band_is_no_powers_colour(game: str, vision: str | None) -> None:
+    for power, colour, _ in palettes()[game]:
+        gap = distance(NEUTRAL_BAND, rgb(colour), vision)
+        assert gap >= MIN_TOKEN_DISTANCE, (power, vision, round(gap, 1))
 
 
 @pytest.mark.parametrize("game", ["struggle", "empires"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import runpy
@@ -12,6 +13,7 @@ import pytest
 
 from bot.render import render_png
 from bot.render.campaign import render_campaign_png
+from bot.render.layout import lay_out_cards
 from rulesets.core import legal_prompts, start, submit
 from rulesets.core.scene import Scene
 from rulesets.empires import EMPIRES
@@ -151,3 +153,51 @@ async def test_a_campaign_map_is_drawn_for_the_empires_ruleset() -> None:
     view = json.loads(MIDGAME_VIEW.read_text(encoding="utf-8"))
     png = await render_campaign_png("empires", view, campaign_id=3, seq=150, language="fr")
     assert png.startswith(b"\x89PNG")
+
+
+ENDGAME_VIEW = GOLDEN_DIR / "empires-endgame.json"
+
+
+def card_problems(view: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The cards that leave the map (beside the sidebar) and the pairs that overlap."""
+    geometry = load_geometry()
+    cards = lay_out_cards(geometry, scene_from_view(view), 1.0)
+    outside = [
+        card.region.id
+        for card in cards
+        if card.box[0] < 0
+        or card.box[1] < 0
+        or card.box[2] > geometry.sidebar.x
+        or card.box[3] > geometry.height
+    ]
+    overlapping = [
+        (a.region.id, b.region.id)
+        for a, b in itertools.combinations(cards, 2)
+        if a.box[0] < b.box[2]
+        and b.box[0] < a.box[2]
+        and a.box[1] < b.box[3]
+        and b.box[1] < a.box[3]
+    ]
+    return outside, overlapping
+
+
+@pytest.mark.parametrize("saved", [MIDGAME_VIEW, ENDGAME_VIEW])
+def test_cards_stay_on_the_map_and_apart(saved: Path) -> None:
+    assert card_problems(json.loads(saved.read_text(encoding="utf-8"))) == ([], [])
+
+
+def test_cards_stay_on_the_map_and_apart_through_a_six_player_game() -> None:
+    rng = random.Random(1)
+    seats = [f"P{index}" for index in range(1, 7)]
+    state = start(EMPIRES, seats, {}, f"{1:064x}").state
+    checked = 0
+    for step in range(2_000):
+        if state.finished:
+            break
+        prompt = rng.choice(legal_prompts(EMPIRES, state))
+        state = submit(EMPIRES, state, prompt.seat, random_action(prompt, rng)).state
+        if step % 40 == 0:
+            assert card_problems(EMPIRES.view(state, None)) == ([], []), step
+            checked += 1
+    assert state.finished and checked > 5
+    assert card_problems(EMPIRES.view(state, None)) == ([], [])
