@@ -11,6 +11,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.render.cards import Box, LaidCard
 from bot.render.colours import INK, RGB, rgb
 from bot.render.kinds import CONTROL
 from bot.render.shapes import Point, dashes
@@ -113,19 +114,46 @@ def _towards(tip: Point, before: Point, distance: float) -> Point:
 
 
 def draw_arrows(
-    image: Image.Image, draw: ImageDraw.ImageDraw, geometry: MapGeometry, scene: Scene, scale: float
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    geometry: MapGeometry,
+    scene: Scene,
+    cards: list[LaidCard],
+    scale: float,
 ) -> None:
+    """The scene's arrows. An end whose point lies under its region's card stops at the
+    card's edge, so that the arrow never covers the tokens it is about."""
     if scene.changes is None:
         return
+    boxes = {card.region.id: card.box for card in cards}
     for arrow in scene.changes.arrows:
         ends = _ends(geometry, arrow)
         if ends is None:
             continue
         style = scene.style_of(arrow.power)
         start, end = ((x * scale, y * scale) for x, y in ends)
+        start, end = (
+            _off_card(start, end, boxes.get(arrow.start)),
+            _off_card(end, start, boxes.get(arrow.end)),
+        )
         draw_arrow(
             image, draw, start, end, rgb(style.colour), style.letter, arrow.kind == "attack", scale
         )
+
+
+def _off_card(point: Point, other: Point, box: Box | None) -> Point:
+    """`point`, or where the line from `other` first meets the card covering `point`."""
+    if box is None or not (box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]):
+        return point
+    # Walk from the point towards the other end until outside the card.
+    steps = 40
+    for step in range(1, steps + 1):
+        t = step / steps
+        x = point[0] + (other[0] - point[0]) * t
+        y = point[1] + (other[1] - point[1]) * t
+        if not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
+            return (x, y)
+    return point
 
 
 def _ends(geometry: MapGeometry, arrow: Arrow) -> tuple[Point, Point] | None:

@@ -9,7 +9,8 @@ from typing import Any
 
 from bot.render.cache import LruCache
 from bot.render.changes import with_changes
-from bot.render.compose import DEFAULT_WIDTH, render_close_up_png, render_png
+from bot.render.compose import DEFAULT_WIDTH, encode_png, render_close_up_png, render_png
+from bot.render.legend import render_legend_image
 from bot.render.registry import map_renderer
 
 CAMPAIGN_CACHE_SIZE = 64
@@ -20,7 +21,7 @@ campaign_maps = LruCache(CAMPAIGN_CACHE_SIZE)
 def render_view_png(
     ruleset_name: str,
     public_view: Mapping[str, Any],
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     language: str = "en",
     *,
     previous_view: Mapping[str, Any] | None = None,
@@ -39,6 +40,10 @@ def render_view_png(
     the message instead).
     """
     renderer = map_renderer(ruleset_name)
+    geometry = renderer.load_geometry()
+    # A map is drawn at its native width unless asked otherwise: its design sizes (text of
+    # at least 16 px, cards) are pixels there.
+    width = width or max(DEFAULT_WIDTH, round(geometry.width))
     scene = renderer.scene_from_view(public_view, language, labels)
     if previous_view is not None:
         before = renderer.scene_from_view(previous_view, language, labels)
@@ -46,8 +51,17 @@ def render_view_png(
     if not with_panels:
         scene = scene.model_copy(update={"panels": []})
     if region is not None:
-        return render_close_up_png(renderer.load_geometry(), scene, region, width)
-    return render_png(renderer.load_geometry(), scene, width)
+        return render_close_up_png(geometry, scene, region, width)
+    return render_png(geometry, scene, width)
+
+
+def render_legend_png(
+    ruleset_name: str, public_view: Mapping[str, Any], language: str = "en"
+) -> bytes:
+    """The map's legend alone (`/map legend`), in the campaign's language."""
+    renderer = map_renderer(ruleset_name)
+    scene = renderer.scene_from_view(public_view, language)
+    return encode_png(render_legend_image(scene))
 
 
 async def render_campaign_png(
@@ -56,7 +70,7 @@ async def render_campaign_png(
     *,
     campaign_id: int | str,
     seq: int,
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     language: str = "en",
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,

@@ -40,7 +40,7 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
     for card in cards:
         draw_card(image, draw, card, scale)
     # Over the cards: what just moved is what a player looks for first.
-    draw_arrows(image, draw, geometry, scene, scale)
+    draw_arrows(image, draw, geometry, scene, cards, scale)
     draw_sidebar(image, draw, geometry.sidebar, scene, scale)
     return image
 

@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.base import LANE, SOLID_LANE_STYLE
 from bot.render.cards import VP_BADGE
-from bot.render.colours import INK, PANEL_BAND, RGB, WHITE
+from bot.render.colours import INK, PANEL_BAND, PAPER, RGB, WHITE
 from bot.render.fonts import MIN_TEXT, cut_to_fit, font, sizing_font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
 from bot.render.sprites import symbol
@@ -100,3 +100,18 @@ def draw_legend(
             anchor="lm",
         )
     return y + rows * step
+
+
+LEGEND_CARD_WIDTH = 420.0
+
+
+def render_legend_image(scene: Scene, scale: float = 1.0) -> Image.Image:
+    """The legend alone on a paper card (`/map legend`), for a map drawn without it."""
+    width = round(LEGEND_CARD_WIDTH * scale)
+    margin = 10 * scale
+    tall = round((24 + 6 + 25 * len(scene.legend)) * scale + 2 * margin)
+    image = Image.new("RGB", (width, tall), PAPER)
+    draw = ImageDraw.Draw(image)
+    area = (margin, margin, width - margin, tall - margin)
+    bottom = draw_legend(image, draw, scene, area, scale)
+    return image.crop((0, 0, width, min(tall, round(bottom + margin))))

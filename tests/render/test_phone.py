@@ -4,6 +4,7 @@ panels with the panels' figures as text for the message."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from PIL import Image
@@ -11,7 +12,9 @@ from PIL import Image
 from bot.render import campaign
 from bot.render.compose import close_up_box
 from bot.render.scoreboard import panels_as_text
+from rulesets.empires.map import load_geometry as empires_geometry
 from rulesets.struggle.map import load_geometry, scene_from_view
+from tests.render.golden import GOLDEN_DIR
 from tests.render.views import finished_view, midgame_view
 
 WIDTH = 1600
@@ -60,3 +63,18 @@ def test_the_final_scores_read_as_text_in_french() -> None:
     title, text = panels[-1]
     assert title == "Scores finaux"
     assert text.splitlines()[0] == "Grande-Bretagne (G) : PV 55 · Insat. 6 · Perte −3 · Score 52"
+
+
+def test_the_legend_can_be_sent_on_its_own_in_the_campaign_language() -> None:
+    english = Image.open(io.BytesIO(campaign.render_legend_png("struggle", midgame_view())))
+    french = campaign.render_legend_png("struggle", midgame_view(), "fr")
+    assert english.width == 420 and english.height > 200
+    assert french != campaign.render_legend_png("struggle", midgame_view())
+
+
+def test_a_campaign_map_is_drawn_at_its_own_width() -> None:
+    struggle = Image.open(io.BytesIO(campaign.render_view_png("struggle", midgame_view())))
+    view = json.loads((GOLDEN_DIR / "empires-midgame.json").read_text(encoding="utf-8"))
+    empires = Image.open(io.BytesIO(campaign.render_view_png("empires", view)))
+    assert struggle.width == 1600
+    assert empires.width == round(empires_geometry().width)
