@@ -18,10 +18,11 @@ FRAME_MS = 1200
 
 
 def timeline_frames(scenes: list[Scene]) -> list[Scene]:
-    """The frames a timeline shows: no set-up placements (unless the game is still in its
-    set-up), one frame per change of the board (of scenes with the same board the last,
-    most recent one), each with what changed since the frame before and a frame counter."""
-    played = [scene for scene in scenes if not scene.setup] or scenes[-1:]
+    """The frames a timeline shows: no set-up placements once the game has begun (a game
+    still in its set-up shows them), one frame per change of the board (of scenes with the
+    same board, the most recent), each with what changed since the frame before and a frame
+    counter."""
+    played = [scene for scene in scenes if not scene.setup] or scenes
     kept: list[Scene] = []
     for scene in played:
         if kept and not changed_regions(kept[-1], scene):

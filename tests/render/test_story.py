@@ -158,6 +158,15 @@ def test_a_timeline_skips_the_set_up_and_keeps_one_frame_per_change() -> None:
     assert getattr(gif, "n_frames", 1) == 2
 
 
+def test_a_game_still_in_its_set_up_shows_its_placements() -> None:
+    first, second = opening_view(), opening_view()
+    for view, placer in ((first, "GBR"), (second, "FRA")):
+        view.update(phase="placement", placer=placer)
+    second["regions"]["CEU"]["control"]["FRA"] = 1
+    frames = timeline_frames([scene_from_view(first), scene_from_view(second)])
+    assert [frame.counter for frame in frames] == ["1 / 2", "2 / 2"]
+
+
 def test_the_leaders_tokens_sit_on_gold_so_letters_repeat_what_the_fill_says() -> None:
     scene = scene_from_view(midgame_view())
     laid = {card.region.id: card for card in lay_out_cards(load_geometry(), scene, 1.0)}
