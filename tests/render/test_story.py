@@ -7,7 +7,7 @@ from collections import Counter
 
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.render import campaign, render_image, render_timeline
+from bot.render import campaign, render_image, render_png, render_timeline
 from bot.render.changes import changes_between, with_changes
 from bot.render.colours import RGB, rgb
 from bot.render.layout import lay_out_cards
@@ -15,6 +15,7 @@ from bot.render.regions import holder_fill, region_mask
 from bot.render.timeline import timeline_frames
 from rulesets.core.scene import Scene
 from rulesets.struggle.map import load_geometry, scene_from_view
+from tests.render.colour_vision import distance
 from tests.render.views import attack_view, midgame_view, opening_view
 
 WIDTH = 1600
@@ -176,3 +177,12 @@ def test_the_leaders_tokens_sit_on_gold_so_letters_repeat_what_the_fill_says() -
 
     assert leading("NAM") == [True, False, False]  # Britain 3, France 2, Spain 1
     assert leading("BAL") == [True, True, False]  # Prussia 2 and Russia 2 tie, Dutch 1
+
+
+def test_the_png_keeps_each_regions_tint_through_its_palette() -> None:
+    scene = scene_from_view(midgame_view())
+    png = Image.open(io.BytesIO(render_png(load_geometry(), scene, WIDTH))).convert("RGB")
+    for region_id, leader in (("NAM", "GBR"), ("SAM", "SPA"), ("AFR", "UPR"), ("EIN", "UPR")):
+        found = visible_colours(png, scene, region_id, "fill").most_common(1)[0][0]
+        expected = tint(scene, region_id, leader)[0]
+        assert distance(found, expected, None) < 3.0, (region_id, found, expected)
