@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -147,61 +148,63 @@ def _join(words: list[str], text: dict[str, str]) -> str:
     return ", ".join(words[:-1]) + text["and"] + words[-1]
 
 
+Namer = Callable[[str], str]
+
+
+def _lead_phrases(
+    pairs: list[tuple[str, RegionScene, RegionScene]], name: Namer, text: dict[str, str]
+) -> tuple[list[str], set[str]]:
+    """Who leads where now, for the regions whose leaders changed; and those regions."""
+    phrases: list[str] = []
+    led: set[str] = set()
+    # Regions a power took from nobody, said in one sentence per power.
+    taken: dict[str, list[str]] = {}
+    for region_id, before, now in pairs:
+        old, new = before.leaders(), now.leaders()
+        if old == new:
+            continue
+        led.add(region_id)
+        region = name(region_id)
+        losers = [power for power in old if power not in new]
+        if len(new) == 1 and losers:
+            loser = _join([name(power) for power in losers], text)
+            phrases.append(text["took_from"].format(power=name(new[0]), region=region, loser=loser))
+        elif len(new) == 1:
+            taken.setdefault(new[0], []).append(region)
+        elif new:
+            powers = _join([name(power) for power in new], text)
+            phrases.append(text["tied"].format(region=region, powers=powers))
+        else:
+            phrases.append(text["lost"].format(region=region))
+    for power, regions in taken.items():
+        phrases.append(text["took"].format(power=name(power), region=_join(regions, text)))
+    return phrases, led
+
+
 def _phrases(
     pairs: list[tuple[str, RegionScene, RegionScene]],
     arrows: list[Arrow],
     actor: str | None,
-    names: dict[str, str],
+    name: Namer,
     text: dict[str, str],
 ) -> list[str]:
-    """Sentences for the changes that matter most: who leads where, then moves and attacks,
-    then reinforcements."""
-
-    def name(thing: str) -> str:
-        return names.get(thing, thing)
-
-    leads, others = [], []
-    led = set()
-    for region_id, before, now in pairs:
-        old, new = before.leaders(), now.leaders()
-        region = name(region_id)
-        if old == new:
-            continue
-        led.add(region_id)
-        if len(new) == 1:
-            losers = [power for power in old if power != new[0]]
-            if losers:
-                leads.append(
-                    text["took_from"].format(
-                        power=name(new[0]),
-                        region=region,
-                        loser=_join([name(p) for p in losers], text),
-                    )
-                )
-            else:
-                leads.append(text["took"].format(power=name(new[0]), region=region))
-        elif new:
-            leads.append(
-                text["tied"].format(region=region, powers=_join([name(p) for p in new], text))
-            )
-        else:
-            leads.append(text["lost"].format(region=region))
-    # A move that changed who leads is already said by the lead's sentence.
+    """Sentences for the changes that matter most: who leads where, then moves and attacks
+    (a move that changed who leads is already said), then reinforcements."""
+    phrases, led = _lead_phrases(pairs, name, text)
     for arrow in (arrow for arrow in arrows if arrow.end not in led):
         key = "attacked" if arrow.kind == "attack" else "moved"
-        others.append(
+        phrases.append(
             text[key].format(power=name(arrow.power), start=name(arrow.start), end=name(arrow.end))
         )
-    if not leads and not others and actor is not None:
+    if not phrases and actor is not None:
         grown = [
-            region_id
+            name(region_id)
             for region_id, before, now in pairs
             if _presence(now)[actor] > _presence(before)[actor]
         ]
         if grown:
-            regions = _join([name(r) for r in grown[:MAX_PHRASES]], text)
-            others.append(text["reinforced"].format(power=name(actor), region=regions))
-    phrases = leads + others
+            regions = _join(grown[:MAX_PHRASES], text)
+            phrases.append(text["reinforced"].format(power=name(actor), region=regions))
     if len(phrases) > MAX_PHRASES:
         rest = len(phrases) - MAX_PHRASES
         phrases = [*phrases[:MAX_PHRASES], text["more"].format(count=rest)]
@@ -216,7 +219,8 @@ def changes_between(previous: Scene, current: Scene, last: str | None = None) ->
     arrows = _arrows(pairs)
     text = render_text(current.language)
     if last is None:
-        phrases = _phrases(pairs, arrows, actor, _names(current, previous), text)
+        names = _names(current, previous)
+        phrases = _phrases(pairs, arrows, actor, lambda thing: names.get(thing, thing), text)
         last = "; ".join(phrases)
     styled = {style.power for style in current.powers}
     return Changes(

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 from collections import Counter
 
+import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render import campaign, render_image, render_png, render_timeline
@@ -12,9 +15,13 @@ from bot.render.changes import changes_between, with_changes
 from bot.render.colours import RGB, rgb
 from bot.render.layout import lay_out_cards
 from bot.render.regions import holder_fill, region_mask
+from bot.render.registry import map_renderer
 from bot.render.timeline import timeline_frames
+from rulesets.core import legal_prompts, start, submit
 from rulesets.core.scene import Scene
+from rulesets.registry import get
 from rulesets.struggle.map import load_geometry, scene_from_view
+from tests.random_play import random_action
 from tests.render.colour_vision import distance
 from tests.render.views import attack_view, midgame_view, opening_view
 
@@ -186,3 +193,47 @@ def test_the_png_keeps_each_regions_tint_through_its_palette() -> None:
         found = visible_colours(png, scene, region_id, "fill").most_common(1)[0][0]
         expected = tint(scene, region_id, leader)[0]
         assert distance(found, expected, None) < 3.0, (region_id, found, expected)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("struggle", ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]),
+        ("empires", ["P1", "P2", "P3"]),
+    ],
+)
+def test_the_changes_of_every_step_of_a_real_game_read_as_names(
+    game: str, seats: list[str]
+) -> None:
+    rules, renderer = get(game), map_renderer(game)
+    rng = random.Random(3)
+    state = start(rules, seats, {}, "7" * 64).state
+    before = renderer.scene_from_view(rules.view(state, None), "fr")
+    said = 0
+    for step in range(250):
+        if state.finished:
+            break
+        prompt = rng.choice(legal_prompts(rules, state))
+        state = submit(rules, state, prompt.seat, random_action(prompt, rng)).state
+        now = renderer.scene_from_view(rules.view(state, None), "fr")
+        changes = changes_between(before, now)
+        for region_id in changes.regions:
+            if region_id not in {style.power for style in now.powers}:
+                assert not re.search(rf"\b{re.escape(region_id)}\b", changes.last), changes.last
+        said += bool(changes.last)
+        if step % 80 == 0:
+            shown = now.model_copy(update={"changes": changes})
+            assert render_png(renderer.load_geometry(), shown, 800).startswith(b"\x89PNG")
+        before = now
+    assert said > 20
+
+
+def test_regions_taken_from_nobody_are_said_in_one_sentence() -> None:
+    view = midgame_view()
+    for region_id in ("AFR", "EIN"):
+        view["regions"][region_id]["control"] = {}
+    before = scene_from_view(view)
+    view["regions"]["AFR"]["control"] = {"FRA": 1}
+    view["regions"]["EIN"]["control"] = {"FRA": 2}
+    changes = changes_between(before, scene_from_view(view))
+    assert changes.last == "Last: France took Africa and East Indies"
