@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from bot.render.colours import INK, PAPER, RGB, ink_on, rgb
 from bot.render.fonts import MIN_TEXT, font, sizing_font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
+from bot.render.lettering import write
 from bot.render.shapes import nearest_on_rect
 from bot.render.sprites import symbol
 from rulesets.core.scene import RegionGeometry, RegionScene, Scene
@@ -192,7 +193,8 @@ def draw_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: LaidCard, sca
             if item.count:
                 x += 2 * scale
                 count_font = font("bold", COUNT_SIZE * scale)
-                draw.text(
+                write(
+                    draw,
                     (x, y + SYMBOL_SIZE * scale / 2),
                     item.count,
                     fill=INK,
@@ -237,9 +239,14 @@ def _draw_title(
             band_bottom - 2 * scale,
         )
         draw.rounded_rectangle(badge, radius=4 * scale, fill=VP_BADGE)
-        draw.text(
-            ((badge[0] + badge[2]) / 2, middle), region.vp_text, fill=INK, font=vp_font, anchor="mm"
+        write(
+            draw,
+            ((badge[0] + badge[2]) / 2, middle),
+            region.vp_text,
+            fill=INK,
+            font=vp_font,
+            anchor="mm",
         )
     # The layout made the card wide enough for the name at full size.
     title_font = font(TITLE_FACE, TITLE_SIZE * scale)
-    draw.text((left + PAD * scale, middle), region.label, fill=ink, font=title_font, anchor="lm")
+    write(draw, (left + PAD * scale, middle), region.label, fill=ink, font=title_font, anchor="lm")

@@ -11,6 +11,7 @@ from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
 from bot.render.fonts import MIN_TEXT, font
 from bot.render.layout import lay_out_cards
+from bot.render.lettering import write
 from bot.render.palette import palette_for
 from bot.render.regions import fill_regions, outline_changed
 from bot.render.sidebar import draw_sidebar
@@ -55,7 +56,8 @@ def draw_captions(
     for key, (x, y) in geometry.captions:
         text = scene.captions.get(key, key)
         # A pale halo keeps a name readable on any fill, even a dark holder's colour.
-        draw.text(
+        write(
+            draw,
             (x * scale, y * scale),
             text,
             fill=ink,
@@ -68,7 +70,7 @@ def draw_captions(
         if inset.title:
             corner = ((inset.box.x + 8) * scale, (inset.box.y + inset.box.height - 8) * scale)
             text = scene.captions.get(inset.title, inset.title)
-            draw.text(corner, text, fill=ink, font=inset_font, anchor="lb")
+            write(draw, corner, text, fill=ink, font=inset_font, anchor="lb")
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:

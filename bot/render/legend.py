@@ -9,6 +9,7 @@ from bot.render.cards import VP_BADGE
 from bot.render.colours import INK, PANEL_BAND, PAPER, RGB, WHITE
 from bot.render.fonts import MIN_TEXT, cut_to_fit, font, sizing_font
 from bot.render.kinds import CONTROL, marker_style, piece_shape
+from bot.render.lettering import write
 from bot.render.sprites import symbol
 from rulesets.core.scene import Scene
 
@@ -39,7 +40,7 @@ def _badge_sample(text: str, size: int) -> Image.Image:
     draw = ImageDraw.Draw(sample)
     draw.rounded_rectangle((0, 1, size * 2 - 1, size - 1), radius=size / 4, fill=VP_BADGE)
     face = sizing_font("narrow", size * 0.62)  # a sample of the badge, part of the symbol
-    draw.text((size, size / 2), text, fill=INK, font=face, anchor="mm")
+    write(draw, (size, size / 2), text, fill=INK, font=face, anchor="mm")
     return sample
 
 
@@ -68,7 +69,8 @@ def draw_legend(
     width = right - x
     band = 24 * scale
     draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
-    draw.text(
+    write(
+        draw,
         (x + 6 * scale, y + band / 2),
         scene.legend_title,
         fill=WHITE,
@@ -92,7 +94,8 @@ def draw_legend(
             entry.symbol, scene.captions, scale * min(1.0, step / (25 * scale) + 0.1)
         )
         image.paste(sprite, (round(cell_x), round(cell_y)), sprite)
-        draw.text(
+        write(
+            draw,
             (cell_x + 40 * scale, cell_y + sprite.height / 2),
             cut_to_fit(entry.label, label_font, column_w - 44 * scale),
             fill=INK,

@@ -8,6 +8,7 @@ from bot.render.colours import INK, PANEL_BAND, RGB, WHITE, ink_on, rgb
 from bot.render.fonts import MIN_TEXT, cut_to_fit, font, sizing_font
 from bot.render.kinds import CONTROL
 from bot.render.legend import draw_legend
+from bot.render.lettering import write
 from bot.render.sprites import symbol
 from rulesets.core.scene import Panel, PanelRow, Rect, Scene
 
@@ -46,12 +47,17 @@ def draw_header(
     title_font = font("title", TITLE_SIZE * scale)
     if scene.counter:
         counter_font = font("bold", TEXT_SIZE * scale)
-        draw.text(
-            (x + width, y + 4 * scale), scene.counter, fill=INK, font=counter_font, anchor="ra"
+        write(
+            draw,
+            (x + width, y + 4 * scale),
+            scene.counter,
+            fill=INK,
+            font=counter_font,
+            anchor="ra",
         )
         room = width - counter_font.getlength(scene.counter) - 8 * scale
         title_font = _fitting(scene.header.title, TITLE_SIZE * scale, room, "title")
-    draw.text((x, y), scene.header.title, fill=INK, font=title_font, anchor="la")
+    write(draw, (x, y), scene.header.title, fill=INK, font=title_font, anchor="la")
     y += (TITLE_SIZE + 9) * scale
     if scene.banner is not None:
         y = draw_banner(draw, scene, x, y, width, scale) + 6 * scale
@@ -59,7 +65,7 @@ def draw_header(
         y = draw_last(draw, scene, x, y, width, scale) + 4 * scale
     for line in scene.header.lines:
         face = font("sans", TEXT_SIZE * scale)
-        draw.text((x, y), cut_to_fit(line, face, width), fill=INK, font=face, anchor="la")
+        write(draw, (x, y), cut_to_fit(line, face, width), fill=INK, font=face, anchor="la")
         y += (TEXT_SIZE + 5) * scale
     return y
 
@@ -115,7 +121,8 @@ def draw_banner(
             outline=INK,
             width=max(1, round(1.5 * scale)),
         )
-        draw.text(
+        write(
+            draw,
             (left + disc / 2, top + disc / 2),
             style.letter,
             fill=ink_on(rgb(style.colour)),
@@ -124,7 +131,7 @@ def draw_banner(
         )
     line_y = y + pad
     for line, face in lines:
-        draw.text((text_x, line_y + line_h / 2), line, fill=INK, font=face, anchor="lm")
+        write(draw, (text_x, line_y + line_h / 2), line, fill=INK, font=face, anchor="lm")
         line_y += line_h
     return y + height
 
@@ -142,7 +149,7 @@ def draw_last(
     colour = rgb(scene.style_of(changes.actor).colour) if changes.actor else PANEL_BAND
     draw.rectangle((x, y, x + bar, y + len(lines) * line_h), fill=colour, outline=INK)
     for line in lines:
-        draw.text((x + bar + 8 * scale, y + line_h / 2), line, fill=INK, font=face, anchor="lm")
+        write(draw, (x + bar + 8 * scale, y + line_h / 2), line, fill=INK, font=face, anchor="lm")
         y += line_h
     return y
 
@@ -154,7 +161,7 @@ def _panel_title(
     draw.rounded_rectangle((x, y, x + width, y + band), radius=4 * scale, fill=PANEL_BAND)
     face = font("bold", MIN_TEXT * scale)
     title = cut_to_fit(title, face, width - 10 * scale)
-    draw.text((x + 6 * scale, y + band / 2), title, fill=WHITE, font=face, anchor="lm")
+    write(draw, (x + 6 * scale, y + band / 2), title, fill=WHITE, font=face, anchor="lm")
     return y + band + 3 * scale
 
 
@@ -182,7 +189,7 @@ def draw_list(
                 sprite, (round(x + 9 * scale), round(y + (line_h - sprite.height) / 2)), sprite
             )
         for line in lines:
-            draw.text((x + 32 * scale, y + line_h / 2), line, fill=INK, font=face, anchor="lm")
+            write(draw, (x + 32 * scale, y + line_h / 2), line, fill=INK, font=face, anchor="lm")
             y += line_h
     return y
 
@@ -237,7 +244,7 @@ def draw_panel(
         else:
             at, anchor = (x + 4 * scale, "lm")
             text = cut_to_fit(column, header_font, widths[0] - 4 * scale)
-        draw.text((at, y + header_h / 2), text, fill=INK, font=header_font, anchor=anchor)
+        write(draw, (at, y + header_h / 2), text, fill=INK, font=header_font, anchor=anchor)
     y += header_h
     row_h = ROW_HEIGHT * scale
     cell_font = font("bold", MIN_TEXT * scale)
@@ -259,7 +266,8 @@ def draw_panel(
             )
             name_font = font("sans", MIN_TEXT * scale)
             room = widths[0] - 36 * scale
-            draw.text(
+            write(
+                draw,
                 (x + 34 * scale, y + row_h / 2),
                 cut_to_fit(style.name, name_font, room),
                 fill=INK,
@@ -274,7 +282,7 @@ def draw_panel(
             else:
                 at, anchor = (x + 4 * scale, "lm")
                 cell = cut_to_fit(cell, cell_font, widths[0] - 6 * scale)
-            draw.text((at, y + row_h / 2), cell, fill=INK, font=cell_font, anchor=anchor)
+            write(draw, (at, y + row_h / 2), cell, fill=INK, font=cell_font, anchor=anchor)
         y += row_h
         draw.line((x, y, x + width, y), fill=(215, 205, 185), width=max(1, round(scale)))
     return y
