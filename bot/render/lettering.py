@@ -59,3 +59,7 @@ def write(
     if ring is not None and stroke_fill is not None:
         draw.bitmap(corner, ring, fill=stroke_fill)
     draw.bitmap(corner, mask, fill=fill)
+
+
+def clear_text_cache() -> None:
+    _masks.cache_clear()
