@@ -49,11 +49,18 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
 def draw_captions(
     draw: ImageDraw.ImageDraw, geometry: MapGeometry, scene: Scene, scale: float
 ) -> None:
-    """Sea names and inset titles, in the scene's words (so in the campaign's language)."""
+    """Sea names and inset titles, in the scene's words (so in the campaign's language).
+
+    A caption `name.<region>` of a region that has a card is left out: the card's title
+    names the region, and the caption would only sit under a card or beside a twin.
+    """
     ink = (60, 95, 125)
     sea_font = inset_font = font("italic", MIN_TEXT * scale)
     halo = max(1, round(2 * scale))
+    carded = {f"name.{region.id}" for region in scene.regions}
     for key, (x, y) in geometry.captions:
+        if key in carded:
+            continue
         text = scene.captions.get(key, key)
         # A pale halo keeps a name readable on any fill, even a dark holder's colour.
         write(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.render import render_png
+from bot.render import cards, compose, render_image, render_png
 from bot.render.campaign import render_campaign_png
 from bot.render.layout import lay_out_cards
 from rulesets.core import legal_prompts, start, submit
@@ -201,3 +201,18 @@ def test_cards_stay_on_the_map_and_apart_through_a_six_player_game() -> None:
             checked += 1
     assert state.finished and checked > 5
     assert card_problems(EMPIRES.view(state, None)) == ([], [])
+
+
+def test_a_region_with_a_card_is_named_once(midgame: Scene, monkeypatch: Any) -> None:
+    written: list[str] = []
+    real = compose.write
+
+    def spy(draw: Any, xy: Any, text: str, **style: Any) -> None:
+        written.append(text)
+        real(draw, xy, text, **style)
+
+    monkeypatch.setattr(compose, "write", spy)
+    monkeypatch.setattr(cards, "write", spy)
+    render_image(load_geometry(), midgame, WIDTH)
+    assert written.count("London") == 1  # its card's title, no caption under the card
+    assert written.count("Norway") == 1  # no card: its caption
