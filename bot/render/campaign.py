@@ -12,10 +12,30 @@ from bot.render.changes import with_changes
 from bot.render.compose import DEFAULT_WIDTH, encode_png, render_close_up_png, render_png
 from bot.render.legend import render_legend_image
 from bot.render.registry import map_renderer
+from rulesets.core.scene import Scene
 
 CAMPAIGN_CACHE_SIZE = 64
 
 campaign_maps = LruCache(CAMPAIGN_CACHE_SIZE)
+
+
+def campaign_scene(
+    ruleset_name: str,
+    public_view: Mapping[str, Any],
+    language: str = "en",
+    *,
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Scene:
+    """The scene a campaign's map shows (see `render_view_png`); also what
+    `scoreboard.story_lines` and `scoreboard.panels_as_text` read for the message text."""
+    renderer = map_renderer(ruleset_name)
+    scene = renderer.scene_from_view(public_view, language, labels)
+    if previous_view is None:
+        return scene
+    before = renderer.scene_from_view(previous_view, language, labels)
+    return with_changes(before, scene, last)
 
 
 def render_view_png(
@@ -39,15 +59,13 @@ def render_view_png(
     `with_panels=False` leaves the side panels out (send `scoreboard.panels_as_text` in
     the message instead).
     """
-    renderer = map_renderer(ruleset_name)
-    geometry = renderer.load_geometry()
+    geometry = map_renderer(ruleset_name).load_geometry()
     # A map is drawn at its native width unless asked otherwise: its design sizes (text of
     # at least 16 px, cards) are pixels there.
     width = width or max(DEFAULT_WIDTH, round(geometry.width))
-    scene = renderer.scene_from_view(public_view, language, labels)
-    if previous_view is not None:
-        before = renderer.scene_from_view(previous_view, language, labels)
-        scene = with_changes(before, scene, last)
+    scene = campaign_scene(
+        ruleset_name, public_view, language, previous_view=previous_view, last=last, labels=labels
+    )
     if not with_panels:
         scene = scene.model_copy(update={"panels": []})
     if region is not None:

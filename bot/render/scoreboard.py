@@ -1,4 +1,5 @@
-"""The side panels as plain text: for a message beside the map when the picture is all map.
+"""The map's words as plain text: the panels, who must act and what changed, for a message
+beside the map (a phone reads them there at full size).
 
 On a phone the panels' figures are easier to read as text in the message than as pixels,
 so a caller may draw the map without its panels and send these lines with it instead.
@@ -33,3 +34,14 @@ def panels_as_text(scene: Scene) -> list[tuple[str, str]]:
         for panel in scene.panels
         if panel.rows
     ]
+
+
+def story_lines(scene: Scene) -> list[str]:
+    """Who must act and what just changed, as the map's banner and "Last:" line say it: for
+    the message text, which a phone shows at full size when the picture is a thumbnail."""
+    lines: list[str] = []
+    if scene.banner is not None:
+        lines += [scene.banner.text, *scene.banner.details]
+    if scene.changes is not None and scene.changes.last:
+        lines.append(scene.changes.last)
+    return lines

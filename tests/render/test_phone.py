@@ -10,12 +10,13 @@ import pytest
 from PIL import Image
 
 from bot.render import campaign
+from bot.render.changes import with_changes
 from bot.render.compose import close_up_box
-from bot.render.scoreboard import panels_as_text
+from bot.render.scoreboard import panels_as_text, story_lines
 from rulesets.empires.map import load_geometry as empires_geometry
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.golden import GOLDEN_DIR
-from tests.render.views import finished_view, midgame_view
+from tests.render.views import attack_view, finished_view, midgame_view
 
 WIDTH = 1600
 
@@ -78,3 +79,21 @@ def test_a_campaign_map_is_drawn_at_its_own_width() -> None:
     empires = Image.open(io.BytesIO(campaign.render_view_png("empires", view)))
     assert struggle.width == 1600
     assert empires.width == round(empires_geometry().width)
+
+
+def test_who_must_act_and_what_changed_read_as_text() -> None:
+    scene = with_changes(scene_from_view(midgame_view()), scene_from_view(attack_view()))
+    assert story_lines(scene) == [
+        "Great Britain to act: 2 actions left",
+        "Last: France took Central Europe from Russia",
+    ]
+
+
+def test_the_campaign_scene_gives_the_message_its_text_in_french() -> None:
+    scene = campaign.campaign_scene(
+        "struggle", attack_view(), "fr", previous_view=midgame_view(), last="8 contre 7"
+    )
+    assert story_lines(scene) == [
+        "Grande-Bretagne joue : encore 2 actions",
+        "Dernier coup : 8 contre 7",
+    ]
