@@ -216,3 +216,13 @@ def test_a_region_with_a_card_is_named_once(midgame: Scene, monkeypatch: Any) ->
     render_image(load_geometry(), midgame, WIDTH)
     assert written.count("London") == 1  # its card's title, no caption under the card
     assert written.count("Norway") == 1  # no card: its caption
+
+
+def test_a_region_takes_its_flag_holders_colour_and_a_city_its_occupiers() -> None:
+    view = json.loads(ENDGAME_VIEW.read_text(encoding="utf-8"))
+    flagged = next(rid for rid, raw in view["regions"].items() if raw.get("flag"))
+    city = next(rid for rid, raw in view["regions"].items() if raw["kind"] == "city")
+    view["regions"][city]["occupied_by"] = "RU"
+    scene = scene_from_view(view)
+    assert scene.region(flagged).leaders() == [view["regions"][flagged]["flag"]]
+    assert scene.region(city).leaders() == ["RU"]

@@ -43,7 +43,8 @@ LEGEND = (
 
 
 def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionScene:
-    """A region's flag, buildings and units, empire by empire in the board's order."""
+    """A region's flag, buildings and units, empire by empire in the board's order; its
+    colour is its flag holder's, or its occupier's for an occupied city."""
     owner = raw.get("owner")
     pieces = []
     if raw.get("palace"):
@@ -70,6 +71,8 @@ def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionSc
         control={str(flag): 1} if flag else {},
         pieces=pieces,
         markers=markers,
+        # A region shows its flag holder's colour; an occupied city its occupier's.
+        holders=[str(occupier)] if occupier else None,
     )
 
 
