@@ -8,7 +8,7 @@ grows with what it holds. When the card sits away from its region a leader line 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -131,8 +131,16 @@ def flow(items: list[Item], width: float, scale: float) -> list[list[Item]]:
     return rows
 
 
-def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> list[list[Item]]:
-    """The card's rows: control tokens, then pieces, then markers, each wrapped to `inner`."""
+def card_rows(
+    region: RegionScene, scene: Scene, inner: float, scale: float, table: bool = False
+) -> list[list[Item]]:
+    """The card's rows: control tokens, then pieces, then markers, each wrapped to `inner`;
+    or, for a table card, one row per power and the markers below."""
+    if table:
+        return [
+            *table_rows(region, scene, scale),
+            *flow(marker_items(region, scene, scale), inner, scale),
+        ]
     rows: list[list[Item]] = []
     for items in (
         control_items(region, scene, scale),
@@ -141,6 +149,66 @@ def card_rows(region: RegionScene, scene: Scene, inner: float, scale: float) -> 
     ):
         rows.extend(flow(items, inner, scale))
     return rows
+
+
+def _blank(width: float) -> Image.Image:
+    return Image.new("RGBA", (max(1, round(width)), 1), (0, 0, 0, 0))
+
+
+def table_rows(region: RegionScene, scene: Scene, scale: float) -> list[list[Item]]:
+    """One row per power in the region, most control tokens first: its token and count, then
+    one column per piece kind present, then the VP it would score now on gold."""
+    order = [style.power for style in scene.powers]
+    present = {*region.control, *(stack.power for stack in region.pieces)}
+    powers = sorted(present, key=lambda p: (-region.control.get(p, 0), order.index(p)))
+    kinds = list(dict.fromkeys(stack.kind for stack in region.pieces))
+    leaders = set(region.leaders())
+    size = round(SYMBOL_SIZE * scale)
+    cells: list[list[Item | None]] = []
+    for power in powers:
+        style = scene.style_of(power)
+        colour = rgb(style.colour)
+        row: list[Item | None] = []
+        tokens = region.control.get(power, 0)
+        disc = symbol(CONTROL, colour, style.letter, size)
+        row.append(Item(disc, str(tokens), lead=power in leaders) if tokens else None)
+        for kind in kinds:
+            count = sum(s.count for s in region.pieces if s.power == power and s.kind == kind)
+            sprite = symbol(piece_shape(kind), colour, style.letter, size)
+            row.append(Item(sprite, str(count)) if count else None)
+        vp = region.vp_now.get(power, 0)
+        row.append(Item(_blank(2 * scale), f"+{vp}", lead=True) if vp else None)
+        cells.append(row)
+    return _aligned(cells, scale)
+
+
+def _aligned(cells: list[list[Item | None]], scale: float) -> list[list[Item]]:
+    """The rows with every column as wide as its widest cell (an empty cell is blank)."""
+    gap = 5 * scale
+    columns = max((len(row) for row in cells), default=0)
+    widths = [
+        max(
+            (_item_width(item, scale) for row in cells if (item := row[c]) is not None), default=0.0
+        )
+        for c in range(columns)
+    ]
+    rows = []
+    for row in cells:
+        aligned = []
+        for column, item in enumerate(row):
+            if not widths[column]:
+                continue
+            if item is None:
+                aligned.append(Item(_blank(widths[column] + gap)))
+            else:
+                pad = widths[column] - _item_width(item, scale) + gap
+                aligned.append(replace(item, space_after=item.space_after + pad))
+        rows.append(aligned)
+    return rows
+
+
+def row_width(row: list[Item], scale: float) -> float:
+    return sum(_item_width(item, scale) for item in row)
 
 
 def draw_leader(draw: ImageDraw.ImageDraw, card: LaidCard, scale: float) -> None:

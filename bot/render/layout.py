@@ -8,6 +8,8 @@ the map, above it. Leader lines keep every card tied to its region wherever it e
 
 from __future__ import annotations
 
+import itertools
+
 from bot.render.cards import (
     BAND_HEIGHT,
     PAD,
@@ -16,11 +18,14 @@ from bot.render.cards import (
     Box,
     LaidCard,
     card_rows,
+    row_width,
     title_width,
 )
 from rulesets.core.scene import MapGeometry, RegionGeometry, RegionScene, Scene
 
 CARD_GAP = 4.0
+# A layout is redone at most this many times, turning crowded table cards into flowing ones.
+MAX_RELAYOUTS = 4
 MAX_MOVES = 40
 
 
@@ -97,11 +102,58 @@ def separate(boxes: list[Box], floor: float, gap: float) -> list[Box]:
 
 
 def lay_out_cards(geometry: MapGeometry, scene: Scene, scale: float) -> list[LaidCard]:
+    """Every card of the scene, placed. A table card is laid out as rows that wrap instead
+    when its table is wider than the geometry's card, or when it cannot find room (tables
+    are taller); and every card wraps if that still leaves cards overlapping."""
+    everyone = {region.id for region in scene.regions}
+    if scene.card_style != "table":
+        return _lay_out(geometry, scene, scale, everyone)
+    flowing = _too_wide(geometry, scene, scale)
+    for _ in range(MAX_RELAYOUTS):
+        cards = _lay_out(geometry, scene, scale, flowing)
+        crowded = _crowded(cards)
+        if not crowded:
+            return cards
+        if crowded <= flowing:
+            break
+        flowing |= crowded
+    return _lay_out(geometry, scene, scale, everyone)
+
+
+def _crowded(cards: list[LaidCard]) -> set[str]:
+    return {
+        card.region.id
+        for first, second in itertools.combinations(cards, 2)
+        if _overlap(first.box, second.box, 0.0)
+        for card in (first, second)
+    }
+
+
+def _too_wide(geometry: MapGeometry, scene: Scene, scale: float) -> set[str]:
+    """The regions whose table would be wider than the card the geometry gives them."""
+    wide = set()
+    for region in scene.regions:
+        geo = geometry.regions[region.id]
+        room = card_width(geo, region, scale) - 2 * PAD * scale
+        rows = card_rows(region, scene, room, scale, table=True)
+        if any(row_width(row, scale) > room for row in rows):
+            wide.add(region.id)
+    return wide
+
+
+def _lay_out(
+    geometry: MapGeometry, scene: Scene, scale: float, flowing: set[str]
+) -> list[LaidCard]:
     shown = [(geometry.regions[region.id], region) for region in scene.regions]
     widths = [card_width(geo, region, scale) for geo, region in shown]
     all_rows = [
-        card_rows(region, scene, width - 2 * PAD * scale, scale)
+        card_rows(region, scene, width - 2 * PAD * scale, scale, table=region.id not in flowing)
         for (_, region), width in zip(shown, widths)
+    ]
+    # A table's rows do not wrap: its card is as wide as its widest row.
+    widths = [
+        max([width, *(row_width(row, scale) + 2 * PAD * scale for row in rows)])
+        for width, rows in zip(widths, all_rows)
     ]
     wanted = [
         card_box(geo, len(rows), scale, width, _limit(geometry, geo, scale))

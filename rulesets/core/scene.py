@@ -57,7 +57,8 @@ class RegionScene(_Frozen):
 
     `holders` are the powers whose colour fills the region (several: a tie, drawn as
     stripes). Left as None, they are the powers with the most control tokens, which is who
-    leads a scoring region; an empty list leaves the region in its map colour.
+    leads a scoring region; an empty list leaves the region in its map colour. `vp_now` is
+    what each power would score if the region were scored now (shown by table cards).
     """
 
     id: str
@@ -67,6 +68,7 @@ class RegionScene(_Frozen):
     markers: list[RegionMarker] = Field(default_factory=list)
     vp_text: str = ""
     holders: list[str] | None = None
+    vp_now: dict[str, int] = Field(default_factory=dict)
 
     def leaders(self) -> list[str]:
         """The powers whose colour the region shows, in the order given or by power id."""
@@ -176,6 +178,7 @@ class Scene(_Frozen):
     changes: Changes | None = None
     setup: bool = False
     counter: str = ""
+    card_style: Literal["flow", "table"] = "flow"
 
     @model_validator(mode="after")
     def _powers_are_styled(self) -> Scene:

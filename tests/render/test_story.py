@@ -175,15 +175,23 @@ def test_a_game_still_in_its_set_up_shows_its_placements() -> None:
     assert [frame.counter for frame in frames] == ["1 / 2", "2 / 2"]
 
 
-def test_the_leaders_tokens_sit_on_gold_so_letters_repeat_what_the_fill_says() -> None:
+def test_a_table_card_lists_each_power_most_tokens_first_with_the_vp_it_would_score() -> None:
+    scene = scene_from_view(midgame_view())
+    # The Baltic (6 and 3 VP): Prussia 2 and Russia 2 share first place, the Dutch 1 third.
+    assert scene.region("BAL").vp_now == {"PRU": 6, "RUS": 6, "UPR": 3}
+    laid = {card.region.id: card for card in lay_out_cards(load_geometry(), scene, 1.0)}
+    rows = [[item for item in row if item.count] for row in laid["BAL"].rows]
+    tokens = [(row[0].count, row[0].lead) for row in rows if row]
+    assert tokens == [("2", True), ("2", True), ("1", False)]  # leaders' tokens on gold
+    assert [row[-1].count for row in rows if row] == ["+6", "+6", "+3"]
+
+
+def test_a_table_too_wide_for_its_card_flows_instead() -> None:
     scene = scene_from_view(midgame_view())
     laid = {card.region.id: card for card in lay_out_cards(load_geometry(), scene, 1.0)}
-
-    def leading(region_id: str) -> list[bool]:
-        return [item.lead for item in laid[region_id].rows[0]]
-
-    assert leading("NAM") == [True, False, False]  # Britain 3, France 2, Spain 1
-    assert leading("BAL") == [True, True, False]  # Prussia 2 and Russia 2 tie, Dutch 1
+    india = laid["IND"]  # a blockade column would make its table wider than the inset
+    assert india.box[2] - india.box[0] == india.geo.card.width
+    assert not any(item.count.startswith("+") for row in india.rows for item in row)
 
 
 def test_the_png_keeps_each_regions_tint_through_its_palette() -> None:

@@ -29,6 +29,7 @@ from rulesets.struggle.map.geometry import (
     map_text,
     tile_name,
 )
+from rulesets.struggle.scoring import dense_award
 
 # The view does not say how many wars a game has; Struggle of Empires always has three.
 TOTAL_WARS = 3
@@ -44,6 +45,7 @@ TABLE_COLUMNS = (
 )
 LEGEND = (
     ("badge:8·5·3", "legend.vp_values"),
+    ("badge:+8", "legend.vp_now"),
     ("control", "legend.control"),
     ("army", "legend.army"),
     ("fleet", "legend.fleet"),
@@ -99,13 +101,18 @@ def region_scene(
         pieces.append(PieceStack(kind="blockade", power=str(blockade), count=1))
     markers = [marker_scene(marker) for marker in raw.get("markers", [])]
     markers += [raider_scene(raider) for raider in raw.get("raiders", [])]
+    control = _counts(raw.get("control"))
+    values = [int(value) for value in raw.get("vp", [])]
+    # What each power would score if the war ended now: the rules' own award.
+    scored = dense_award(control, values)
     return RegionScene(
         id=region_id,
         label=label,
-        control=_counts(raw.get("control")),
+        control=control,
         pieces=pieces,
         markers=markers,
-        vp_text="·".join(str(int(value)) for value in raw.get("vp", [])),
+        vp_text="·".join(str(value) for value in values),
+        vp_now={power: vp for power, vp in scored.items() if vp},
     )
 
 
@@ -170,6 +177,7 @@ def scene_from_view(
         language=language,
         banner=banner,
         setup=phase == "placement",
+        card_style="table",
     )
 
 
