@@ -16,6 +16,7 @@ from bot.render.cards import (
     ROW_GAP,
     SYMBOL_SIZE,
     Box,
+    Item,
     LaidCard,
     card_rows,
     row_width,
@@ -101,60 +102,56 @@ def separate(boxes: list[Box], floor: float, gap: float) -> list[Box]:
     return result
 
 
+Rows = list[list[Item]]
+
+
 def lay_out_cards(geometry: MapGeometry, scene: Scene, scale: float) -> list[LaidCard]:
     """Every card of the scene, placed. A table card is laid out as rows that wrap instead
     when its table is wider than the geometry's card, or when it cannot find room (tables
     are taller); and every card wraps if that still leaves cards overlapping."""
-    everyone = {region.id for region in scene.regions}
+    shown = [(geometry.regions[region.id], region) for region in scene.regions]
+    widths = [card_width(geo, region, scale) for geo, region in shown]
+    rooms = [width - 2 * PAD * scale for width in widths]
+    flows = [card_rows(region, scene, room, scale) for (_, region), room in zip(shown, rooms)]
     if scene.card_style != "table":
-        return _lay_out(geometry, scene, scale, everyone)
-    flowing = _too_wide(geometry, scene, scale)
+        return _placed(geometry, shown, widths, flows, scale)
+    tables = [
+        card_rows(region, scene, room, scale, table=True) for (_, region), room in zip(shown, rooms)
+    ]
+    flowing = {
+        index
+        for index, (rows, room) in enumerate(zip(tables, rooms))
+        if any(row_width(row, scale) > room for row in rows)
+    }
     for _ in range(MAX_RELAYOUTS):
-        cards = _lay_out(geometry, scene, scale, flowing)
+        chosen = [flows[i] if i in flowing else tables[i] for i in range(len(shown))]
+        cards = _placed(geometry, shown, widths, chosen, scale)
         crowded = _crowded(cards)
         if not crowded:
             return cards
         if crowded <= flowing:
             break
         flowing |= crowded
-    return _lay_out(geometry, scene, scale, everyone)
+    return _placed(geometry, shown, widths, flows, scale)
 
 
-def _crowded(cards: list[LaidCard]) -> set[str]:
+def _crowded(cards: list[LaidCard]) -> set[int]:
+    """The indices of the cards that overlap another."""
     return {
-        card.region.id
-        for first, second in itertools.combinations(cards, 2)
+        index
+        for (i, first), (j, second) in itertools.combinations(enumerate(cards), 2)
         if _overlap(first.box, second.box, 0.0)
-        for card in (first, second)
+        for index in (i, j)
     }
 
 
-def _too_wide(geometry: MapGeometry, scene: Scene, scale: float) -> set[str]:
-    """The regions whose table would be wider than the card the geometry gives them."""
-    wide = set()
-    for region in scene.regions:
-        geo = geometry.regions[region.id]
-        room = card_width(geo, region, scale) - 2 * PAD * scale
-        rows = card_rows(region, scene, room, scale, table=True)
-        if any(row_width(row, scale) > room for row in rows):
-            wide.add(region.id)
-    return wide
-
-
-def _lay_out(
-    geometry: MapGeometry, scene: Scene, scale: float, flowing: set[str]
+def _placed(
+    geometry: MapGeometry,
+    shown: list[tuple[RegionGeometry, RegionScene]],
+    widths: list[float],
+    all_rows: list[Rows],
+    scale: float,
 ) -> list[LaidCard]:
-    shown = [(geometry.regions[region.id], region) for region in scene.regions]
-    widths = [card_width(geo, region, scale) for geo, region in shown]
-    all_rows = [
-        card_rows(region, scene, width - 2 * PAD * scale, scale, table=region.id not in flowing)
-        for (_, region), width in zip(shown, widths)
-    ]
-    # A table's rows do not wrap: its card is as wide as its widest row.
-    widths = [
-        max([width, *(row_width(row, scale) + 2 * PAD * scale for row in rows)])
-        for width, rows in zip(widths, all_rows)
-    ]
     wanted = [
         card_box(geo, len(rows), scale, width, _limit(geometry, geo, scale))
         for (geo, _), rows, width in zip(shown, all_rows, widths)
