@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, PAPER, RGB, ink_on, rgb
-from bot.render.fonts import MIN_TEXT, font, sizing_font
+from bot.render.fonts import MIN_TEXT, font, sizing_font, text_width
 from bot.render.kinds import CONTROL, marker_style, piece_shape
 from bot.render.lettering import write
 from bot.render.shapes import nearest_on_rect
@@ -112,7 +112,7 @@ def marker_items(region: RegionScene, scene: Scene, scale: float) -> list[Item]:
 def _item_width(item: Item, scale: float) -> float:
     width = float(item.sprite.width)
     if item.count:
-        width += 2 * scale + sizing_font("bold", COUNT_SIZE * scale).getlength(item.count)
+        width += 2 * scale + text_width("bold", COUNT_SIZE * scale, item.count)
     return width + item.space_after
 
 

@@ -66,7 +66,9 @@ def measured_sizes() -> Iterator[list[tuple[str, int]]]:
         _recorders.remove(sizes)
 
 
+@lru_cache(maxsize=8192)
 def text_width(face: str, size: float, text: str) -> float:
+    """How wide `text` is in the face at `size`; kept, as layout asks again at every map."""
     return sizing_font(face, size).getlength(text)
 
 
