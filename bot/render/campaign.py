@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -27,10 +27,13 @@ def campaign_scene(
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,
     labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
 ) -> Scene:
     """The scene a campaign's map shows (see `render_view_png`); also what
     `scoreboard.story_lines` and `scoreboard.panels_as_text` read for the message text."""
     renderer = map_renderer(ruleset_name)
+    if awaited is not None:
+        public_view = {**public_view, "awaited": list(awaited)}
     scene = renderer.scene_from_view(public_view, language, labels)
     if previous_view is None:
         return scene
@@ -47,6 +50,7 @@ def render_view_png(
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,
     labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
     region: str | None = None,
     with_panels: bool = True,
 ) -> bytes:
@@ -55,7 +59,8 @@ def render_view_png(
     With `previous_view` (the public view before the last resolution) the map shows what
     changed: the regions outlined, arrows, and a "Last:" line, which `last` replaces when
     the caller words it better from the events. `labels` replace map texts by key, e.g.
-    `seat.P3` -> the player's display name. `region` crops a close-up of one region;
+    `seat.P3` -> the player's display name. `awaited` are the seats with a prompt, when the
+    caller knows them (the banner then names exactly them). `region` crops a close-up of one region;
     `with_panels=False` leaves the side panels out (send `scoreboard.panels_as_text` in
     the message instead).
     """
@@ -64,7 +69,13 @@ def render_view_png(
     # at least 16 px, cards) are pixels there.
     width = width or max(DEFAULT_WIDTH, round(geometry.width))
     scene = campaign_scene(
-        ruleset_name, public_view, language, previous_view=previous_view, last=last, labels=labels
+        ruleset_name,
+        public_view,
+        language,
+        previous_view=previous_view,
+        last=last,
+        labels=labels,
+        awaited=awaited,
     )
     if not with_panels:
         scene = scene.model_copy(update={"panels": []})
@@ -93,6 +104,7 @@ async def render_campaign_png(
     previous_view: Mapping[str, Any] | None = None,
     last: str | None = None,
     labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
     region: str | None = None,
     with_panels: bool = True,
 ) -> bytes:
@@ -100,12 +112,14 @@ async def render_campaign_png(
 
     Pass the PUBLIC views only (`view(state, None)`): the map is posted to the channel.
     `language` is the campaign's language (the map's names, headings and legend);
-    `previous_view`, `last`, `labels`, `region` and `with_panels` as in `render_view_png`.
+    `previous_view`, `last`, `labels`, `awaited`, `region` and `with_panels` as in
+    `render_view_png`.
     The cache is keyed by the campaign, seq and every option that changes the picture.
     """
     named = tuple(sorted((labels or {}).items()))
     told = previous_view is not None
-    key = (campaign_id, seq, width, language, told, last, named, region, with_panels)
+    waiting = tuple(awaited) if awaited is not None else None
+    key = (campaign_id, seq, width, language, told, last, named, waiting, region, with_panels)
     cached = campaign_maps.get(key)
     if cached is not None:
         return cached
@@ -119,6 +133,7 @@ async def render_campaign_png(
             previous_view=previous_view,
             last=last,
             labels=labels,
+            awaited=awaited,
             region=region,
             with_panels=with_panels,
         )

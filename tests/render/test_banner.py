@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from bot.render import campaign
 from rulesets.empires.map import scene_from_view as empires_scene
 from rulesets.struggle.map import scene_from_view
 from tests.render.golden import GOLDEN_DIR
@@ -54,7 +55,7 @@ def test_a_combat_names_who_attacks_whom_where_and_the_step() -> None:
         "target": "player",
         "attacker": "FRA",
         "defender": "RUS",
-        "step": "support",
+        "step": "surprise",
     }
     banner = scene_from_view(view).banner
     assert banner is not None
@@ -62,7 +63,7 @@ def test_a_combat_names_who_attacks_whom_where_and_the_step() -> None:
     assert banner.text == "France to decide in a combat"
     assert banner.details == [
         "France attacks Russia in Central Europe",
-        "Step: calling for support",
+        "Step: surprise attack",
     ]
 
 
@@ -111,3 +112,42 @@ def test_empires_game_over_names_the_winners() -> None:
     assert scene.banner is not None
     assert scene.banner.text == "Partie terminée : victoire de Chloé"
     assert scene.header.lines == ["Partie terminée après la décennie 5"]
+
+
+def test_a_combat_step_of_the_defender_names_the_defender() -> None:
+    view = midgame_view()
+    view["combat"] = {
+        "region": "CEU",
+        "attacker": "FRA",
+        "defender": "RUS",
+        "step": "naval_defender",
+    }
+    banner = scene_from_view(view).banner
+    assert banner is not None and banner.powers == ["RUS"]
+
+
+def test_a_combat_step_whose_decider_the_view_hides_claims_no_seat() -> None:
+    view = midgame_view()
+    view["combat"] = {"region": "CEU", "attacker": "FRA", "defender": "RUS", "step": "support"}
+    banner = scene_from_view(view).banner
+    assert banner is not None and banner.powers == []
+    assert banner.text == "A combat awaits a decision"
+    assert banner.details[0] == "France attacks Russia in Central Europe"
+
+
+def test_the_seats_a_campaign_awaits_reach_the_banner() -> None:
+    view = midgame_view()
+    view["combat"] = {"region": "CEU", "attacker": "FRA", "defender": "RUS", "step": "support"}
+    scene = campaign.campaign_scene("struggle", view, awaited=["AUS", "SPA"])
+    assert scene.banner is not None and scene.banner.powers == ["AUS", "SPA"]
+
+
+def test_empires_between_turns_names_the_awaited_players() -> None:
+    view = json.loads(EMPIRES_VIEW.read_text(encoding="utf-8"))
+    view.update(phase="levy", active_seat=None, active_empire=None, decider=None)
+    assert empires_scene(view).banner is None  # the view alone names no one
+    scene = campaign.campaign_scene(
+        "empires", view, labels={"seat.P1": "Bob", "seat.P2": "Alice"}, awaited=["P2", "P1"]
+    )
+    assert scene.banner is not None
+    assert scene.banner.text == "Waiting for Alice and Bob: levy"

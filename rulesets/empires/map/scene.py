@@ -138,7 +138,9 @@ def awaited_banner(
     """Who must play, for which empire and what for; at the end, who won.
 
     Seats are shown by their players' names when the caller passes them as `seat.<seat>`
-    labels (the services know who holds each seat; the view does not).
+    labels (the services know who holds each seat; the view does not). Between two turns
+    (a time-track tile, a levy) the view names no seat: a caller that knows the seats with a
+    prompt adds them to the view as `awaited`.
     """
     phase = str(view.get("phase", ""))
     if phase == "over":
@@ -147,10 +149,14 @@ def awaited_banner(
             return None
         names = _join([seat_name(seat) for seat in winners], text)
         return Banner(text=text["banner.over"].format(winners=names))
-    seat = view.get("active_seat") or view.get("decider")
+    doing = text.get(f"phase.{phase}", phase.replace("_", " "))
+    awaited = [str(seat) for seat in view.get("awaited") or []]
+    if len(awaited) > 1:
+        names = _join([seat_name(seat) for seat in awaited], text)
+        return Banner(text=text["banner.waiting"].format(seats=names, phase=doing))
+    seat = awaited[0] if awaited else view.get("active_seat") or view.get("decider")
     if not seat:
         return None
-    doing = text.get(f"phase.{phase}", phase.replace("_", " "))
     empire = view.get("active_empire")
     if empire in EMPIRE_STYLES:
         sentence = text["banner.play_empire"].format(

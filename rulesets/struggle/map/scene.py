@@ -252,7 +252,11 @@ def awaited_banner(
     seats = awaited or ([str(active)] if active in styled else [])
     combat: Mapping[str, Any] | None = view.get("combat")
     if combat:
-        return _banner(seats, "banner.combat", text, name, _combat_lines(combat, text, name))
+        lines = _combat_lines(combat, text, name)
+        deciding = awaited or _combat_decider(combat, styled)
+        if not deciding:
+            return Banner(text=text["banner.combat_open"], details=lines)
+        return _banner(deciding, "banner.combat", text, name, lines)
     left = view.get("actions_left")
     key = "banner.turn"
     if isinstance(left, int) and left > 0:
@@ -275,6 +279,19 @@ def _banner(
     else:
         sentence = text[key].format(power=name(seats[0]), **extra)
     return Banner(powers=seats, text=sentence, details=details)
+
+
+# Combat steps whose decision is the attacker's, or the defender's; at the other steps
+# (support, alliances, casualties, reserves) the public view does not say who is asked.
+ATTACKER_STEPS = frozenset({"surprise", "naval_attacker", "blockade"})
+DEFENDER_STEPS = frozenset({"naval_defender"})
+
+
+def _combat_decider(combat: Mapping[str, Any], styled: set[str]) -> list[str]:
+    step = str(combat.get("step") or "")
+    side = "attacker" if step in ATTACKER_STEPS else "defender" if step in DEFENDER_STEPS else ""
+    power = combat.get(side) if side else None
+    return [str(power)] if power in styled else []
 
 
 def _bid_line(
