@@ -34,7 +34,9 @@ def campaign_scene(
     renderer = map_renderer(ruleset_name)
     if awaited is not None:
         public_view = {**public_view, "awaited": list(awaited)}
+    # The campaign's language words the renderer's own lines, whatever a game's scene says.
     scene = renderer.scene_from_view(public_view, language, labels)
+    scene = scene.model_copy(update={"language": language})
     if previous_view is None:
         return scene
     before = renderer.scene_from_view(previous_view, language, labels)
