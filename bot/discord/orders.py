@@ -90,5 +90,4 @@ async def carry_out(
         await interaction.followup.send(text, embeds=embeds, ephemeral=True)
     else:
         await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
-    await bot.after_change(campaign_id)
     await bot.courier.hand_over_held(interaction)

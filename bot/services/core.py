@@ -8,16 +8,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from bot.services.board import BoardMemory, board_signature
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport
-from bot.services.notices import step_outbox
+from bot.services.notices import publication, seed_revealed, step_outbox
 from bot.services.replay import StateLoader
 from bot.storage import (
     ActionRecord,
     AuditRecord,
     CampaignRow,
     CampaignStatus,
+    OutboxRecord,
     SeqConflict,
     Store,
     TenureRow,
@@ -45,6 +47,7 @@ class ServiceCore:
         self._clock: Clock = clock or SystemClock()
         self._snapshot_every = snapshot_every
         self._states = StateLoader(store)
+        self._boards = BoardMemory()
 
     @property
     def store(self) -> Store:
@@ -83,6 +86,28 @@ class ServiceCore:
 
     # Committing a step ---------------------------------------------------------------
 
+    async def _board_moved(
+        self, campaign: CampaignRow, ruleset: Ruleset[Any], state: BaseState
+    ) -> bool:
+        """Whether `state` (the step after `campaign.seq`) shows another board on the map."""
+        after = board_signature(ruleset, state)
+        if after is None:
+            return False
+        known, before = self._boards.known(campaign.id, campaign.seq)
+        if not known and campaign.status != "lobby" and campaign.seq >= 0:
+            before = board_signature(ruleset, await self._state(campaign))
+        self._boards.remember(campaign.id, state.seq, after)
+        return after != before
+
+    def _publication(
+        self, campaign: CampaignRow, *, status: CampaignStatus, board_changed: bool
+    ) -> list[OutboxRecord]:
+        """The rows that republish a campaign after an act that moved it without a step
+        (an undo, a pause, a resume, an end): its map if asked, and its prompts."""
+        return publication(
+            campaign, campaign.seq, prompts_open=status == "active", board_changed=board_changed
+        )
+
     async def _commit_step(
         self,
         campaign: CampaignRow,
@@ -114,6 +139,12 @@ class ServiceCore:
             scores=scores,
             finished=state.finished,
         )
+        board_changed = await self._board_moved(campaign, ruleset, state)
+        outbox += publication(
+            campaign, state.seq, prompts_open=not state.finished, board_changed=board_changed
+        )
+        if state.finished:
+            outbox.append(seed_revealed(campaign))
         entry = ActionRecord(
             seq=state.seq,
             seat=seat,

@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.services.core import ServiceCore, rules_refusals
 from bot.services.errors import ServiceError
-from bot.storage import AuditRecord, SeqConflict
+from bot.services.notices import audit_record
+from bot.storage import SeqConflict
 
 
 class CampaignDataFile(ServiceCore):
@@ -25,7 +26,8 @@ class CampaignDataFile(ServiceCore):
         if data is not None:
             with rules_refusals():
                 self._ruleset(campaign.ruleset).validate_data(data)
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="data_file",
             reason=reason,

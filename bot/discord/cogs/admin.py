@@ -1,5 +1,5 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign. Every act needs a reason; the store audits it and announces it."""
+end a campaign. Every act needs a reason; the services audit it and announce it."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     async def _acknowledge(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the moderator privately; the table hears of the act once, from the outbox.
 
-        The store queues an announcement of every audit record (and the seed when a campaign
-        ends) in the same transaction as the act, so the adapter must not post its own.
+        The services queue an announcement of every audit record (and the seed when a
+        campaign ends) in the same transaction as the act, so the adapter must not post its
+        own.
         """
         language = user_language(interaction)
         done = tr("discord.admin.done", language)
@@ -43,7 +44,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             await interaction.followup.send(done, ephemeral=True)
         else:
             await interaction.response.send_message(done, ephemeral=True)
-        await self.bot.courier.deliver_pending()
 
     def _actor(self, interaction: discord.Interaction[Any]) -> str:
         return str(interaction.user.id)
@@ -55,7 +55,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.pause(found.id, actor=self._actor(interaction), reason=reason)
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="resume", description="Resume a paused campaign")
     async def resume(
@@ -64,8 +63,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.resume(found.id, actor=self._actor(interaction), reason=reason)
         await self._acknowledge(interaction)
-        self.bot.prompt_board.forget(found.id)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="undo", description="Undo the last accepted action")
     async def undo(
@@ -74,7 +71,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.undo_last(found.id, actor=self._actor(interaction), reason=reason)
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="rollback", description="Go back to an earlier step")
     async def rollback(
@@ -118,7 +114,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             campaign.id, seq, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
-        await self.bot.after_change(campaign.id)
 
     @app_commands.command(name="replace", description="Give a seat to another player")
     async def replace(
@@ -139,8 +134,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             reason=reason,
         )
         await self._acknowledge(interaction)
-        self.bot.prompt_board.forget(found.id)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="kick", description="Take a seat from its player")
     async def kick(
@@ -169,7 +162,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="end", description="End a campaign and reveal its dice seed")
     async def end(
@@ -178,7 +170,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.end_campaign(found.id, actor=self._actor(interaction), reason=reason)
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @replace.autocomplete("seat")
     @kick.autocomplete("seat")

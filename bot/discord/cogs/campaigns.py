@@ -120,7 +120,6 @@ class Campaigns(
                 ),
                 ephemeral=True,
             )
-        await self.bot.courier.deliver_pending()  # the dice commitment notice
 
     @create.autocomplete("game")
     async def _games(
@@ -231,7 +230,6 @@ class Campaigns(
                 user=interaction.user.mention,
             )
         )
-        await self.bot.after_change(found.id)
 
     # status / list / rules -------------------------------------------------------------
 

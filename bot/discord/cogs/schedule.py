@@ -168,7 +168,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
             current = await bot.service.set_pace(
                 found.id, changes, actor=str(interaction.user.id), reason=reason or "-"
             )
-            await bot.courier.deliver_pending()
         await _reply(
             interaction,
             "schedule.cmd.pace",
@@ -200,7 +199,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         else:
             moved = await bot.service.request_extension(found.id, user, hours)
         await _reply(interaction, "schedule.cmd.extended", due=when(moved.due_at))
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="vacation", description="Declare an absence in advance")
     @app_commands.describe(
@@ -225,7 +223,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
             leave=when(away.starts_at, "F"),
             back=when(away.ends_at, "F"),
         )
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="remind-me", description="Reminders in the channel or by DM")
     @app_commands.choices(route=ROUTE_CHOICES)
@@ -249,7 +246,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         found = await campaign_in_scope(bot, interaction, campaign)
         await bot.service.open_seat(found.id, seat, actor=str(interaction.user.id), reason=reason)
         await _reply(interaction, "schedule.cmd.done")
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="sub", description="Take an open seat as a substitute")
     async def sub_command(
@@ -264,7 +260,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         )
         language = user_language(interaction)
         await _reply(interaction, "schedule.cmd.sub", seat=str(localise_value(taken, language)))
-        await bot.after_change(found.id)
 
     @app_commands.command(
         name="start-short-handed", description="Start with the autopilot in the empty seats"
@@ -282,7 +277,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         language = user_language(interaction)
         names = ", ".join(str(localise_value(seat, language)) for seat in chosen)
         await _reply(interaction, "schedule.cmd.started_short_handed", seats=names)
-        await bot.after_change(found.id)
 
     async def open_seats(
         interaction: discord.Interaction[Any], typed: str
@@ -350,11 +344,9 @@ class ScheduleLoop(commands.Cog):
     @tasks.loop(seconds=TICK_SECONDS)
     async def run_scheduler(self) -> None:
         try:
-            report = await self.scheduler.tick()
-            for campaign_id in sorted(report.campaigns):
-                await self.bot.after_change(campaign_id)
-            if report.reminders or report.overdue_notices:
-                await self.bot.courier.deliver_pending()
+            # What the tick plays and notices is queued in the outbox and delivered from
+            # there, like every other result.
+            await self.scheduler.tick()
         except Exception:
             log.exception("scheduler tick failed; next one in %ss", TICK_SECONDS)
 

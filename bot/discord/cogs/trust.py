@@ -180,7 +180,6 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         file = discord.File(io.BytesIO(data), filename=f"courier-campaign-{found.id}.json")
         text = translate("trust.export.done", user_language(interaction), campaign=found.id)
         await interaction.response.send_message(text, file=file, ephemeral=True)
-        await bot.after_change(found.id)
 
     @app_commands.command(name="import", description="Rebuild a campaign here from an export file")
     @app_commands.guild_only()
@@ -207,7 +206,6 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
             "trust.import.done", user_language(interaction), campaign=imported.id, seq=imported.seq
         )
         await interaction.followup.send(text, ephemeral=True)
-        await bot.after_change(imported.id)
 
     return [verify_command], [audit_command, correct_command, export_command, import_command]
 
@@ -248,10 +246,6 @@ class CorrectionConfirmation(AskerOnlyView):
             await interaction.followup.send(
                 translate("trust.correct.done", user_language(interaction)), ephemeral=True
             )
-            # The corrected history may end at the same seq as before: refresh by force, so
-            # the old prompts are closed and the new ones posted.
-            await bot.courier.deliver_pending()
-            await bot.prompt_board.refresh(self.campaign.id, force=True)
         except Exception as error:
             await handle_interaction_error(interaction, error)
 
@@ -296,12 +290,9 @@ class Trust(commands.Cog):
     @tasks.loop(count=1)
     async def check_versions(self) -> None:
         try:
-            reports = await self.bot.service.check_versions()
+            await self.bot.service.check_versions()
         except Exception:
             log.exception("the ruleset version check failed")
-            return
-        if reports:
-            await self.bot.courier.deliver_pending()
 
     @backup_database.before_loop
     @check_versions.before_loop
