@@ -2,7 +2,8 @@
 
 Local players are users named `console:<seat>`. A campaign opened here from a Discord
 server is played through its current holders, which is what a moderator preparing a
-scenario wants. Console campaigns have no channel, so they queue nothing in the outbox.
+scenario wants. Console campaigns have no channel: their outbox rows are addressed to the
+table, and the console prints them as the Discord adapter posts a channel's.
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ from bot.console.text import (
 )
 from bot.i18n import render, translate
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
+from bot.services.outbox import (
+    AuditNotice,
+    BoardChanged,
+    OutboxMessage,
+    PrivateNote,
+    PromptsOpened,
+    Report,
+)
 from rulesets import registry
+from rulesets.core import Event
 
 CONSOLE_USER = "console"
 Handler = Callable[[list[str]], Coroutine[Any, Any, None]]
@@ -245,6 +255,13 @@ class Table:
         await self._show_report(report)
 
     async def _show_report(self, report: ActionReport) -> None:
+        """What a step produced. A console table prints its campaign's outbox rows, the
+        same rows the Discord delivery loop posts for a campaign with a channel (whose rows
+        are Discord's to deliver: then the report itself is shown)."""
+        campaign = await self.service.get_campaign(report.campaign_id)
+        if campaign.channel_id is None:
+            await self._print_outbox(campaign.id, campaign.ruleset)
+            return
         for line in event_lines(report.events, self.language):
             self.write(line)
         if report.finished and report.scores:
@@ -253,6 +270,33 @@ class Table:
             ruleset = (await self.service.get_campaign(report.campaign_id)).ruleset
             for line in prompt_lines(ruleset, report.prompts, self.language):
                 self.write(line)
+
+    async def _print_outbox(self, campaign_id: int, ruleset: str) -> None:
+        for item in await self.service.table_outbox(campaign_id):
+            for line in await self._outbox_lines(campaign_id, ruleset, item.message()):
+                self.write(line)
+            await self.service.mark_delivered(item.id)
+
+    async def _outbox_lines(
+        self, campaign_id: int, ruleset: str, message: OutboxMessage
+    ) -> list[str]:
+        if isinstance(message, Report | PrivateNote):
+            events = [Event.model_validate(raw) for raw in message.events]
+            lines = event_lines(events, self.language)
+            if isinstance(message, Report) and message.finished and message.scores:
+                lines.append(scores_text(message.scores, self.language))
+            return lines
+        if isinstance(message, PromptsOpened):
+            if not message.open:
+                return []
+            prompts = await self.service.prompts_at(campaign_id, message.seq)
+            return prompt_lines(ruleset, prompts, self.language)
+        if isinstance(message, BoardChanged):
+            return [translate("console.board_changed", self.language, seq=message.seq)]
+        if isinstance(message, AuditNotice):
+            params = {**message.params, "moderator": message.params.get("actor", "")}
+            return [translate(message.key, self.language, **params)]
+        return [translate(message.key, self.language, **message.params)]
 
     async def public(self, args: list[str]) -> None:
         self.write(view_text(await self.service.public_view(self._current())))
