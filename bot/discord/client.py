@@ -83,7 +83,7 @@ class CourierBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._service = await self._open_service()
         # Whatever the services queue wakes the delivery loop: no caller has to remember.
-        self._service.on_outbox(self.courier.wake)
+        self._service.delivery.on_outbox(self.courier.wake)
         await self.tree.set_translator(CourierTranslator())
         for extension in COGS:
             await self.load_extension(extension)
@@ -133,4 +133,4 @@ class CourierBot(commands.Bot):
     async def campaign_language(self, campaign_id: int | None) -> str:
         if campaign_id is None:
             return "en"
-        return str((await self.service.get_campaign(int(campaign_id))).language)
+        return str((await self.service.lobby.get_campaign(int(campaign_id))).language)

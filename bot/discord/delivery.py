@@ -132,7 +132,9 @@ class OutboxCourier:
             while True:
                 batch = [
                     item
-                    for item in await self.bot.service.pending_outbox(SWEEP_LIMIT + len(seen))
+                    for item in await self.bot.service.delivery.pending_outbox(
+                        SWEEP_LIMIT + len(seen)
+                    )
                     if item.id not in seen
                 ]
                 if not batch:
@@ -153,7 +155,7 @@ class OutboxCourier:
         except Exception as error:  # one row's failure must never stop the others
             await self._failed(item, error)
             return 0
-        await self.bot.service.mark_delivered(item.id)
+        await self.bot.service.delivery.mark_delivered(item.id)
         return 1
 
     async def _failed(self, item: OutboxItem, error: BaseException) -> None:
@@ -164,14 +166,14 @@ class OutboxCourier:
         ):
             await self._give_up(item, reason)
             return
-        await self.bot.service.mark_failed(item.id, reason)
+        await self.bot.service.delivery.mark_failed(item.id, reason)
         level = logging.INFO if isinstance(error, DmsClosed) else logging.WARNING
         log.log(level, "outbox %s not delivered (%s); will retry", item.id, reason)
 
     async def _give_up(self, item: OutboxItem, reason: str) -> None:
         log.warning("outbox %s set aside: %s", item.id, reason)
         self._held.get(_user_id(item) or 0, {}).pop(item.id, None)
-        await self.bot.service.give_up(item.id, reason)
+        await self.bot.service.delivery.give_up(item.id, reason)
 
     async def _send(self, item: OutboxItem, message: OutboxMessage) -> None:
         if item.target_kind == "dm":
@@ -181,7 +183,7 @@ class OutboxCourier:
         if channel is None:
             raise ChannelGone(item.target_id)
         if isinstance(message, BoardChanged | PromptsOpened):
-            if await self.bot.service.superseded(item.id):
+            if await self.bot.service.delivery.superseded(item.id):
                 return  # a newer map or prompts row of the campaign replaces this one
             if isinstance(message, PromptsOpened):
                 await self.prompts.publish(item, message, channel)
@@ -256,7 +258,7 @@ class OutboxCourier:
             except discord.HTTPException:
                 self._held.setdefault(interaction.user.id, {})[outbox_id] = item
                 continue
-            await self.bot.service.mark_delivered(outbox_id)
+            await self.bot.service.delivery.mark_delivered(outbox_id)
 
 
 def _user_id(item: OutboxItem) -> int | None:

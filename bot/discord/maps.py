@@ -39,7 +39,7 @@ def map_message(
 
 
 async def public_view_at(bot: CourierBot, campaign: Any, seq: int) -> dict[str, Any]:
-    state = await bot.service.state_at(campaign.id, seq)
+    state = await bot.service.play.state_at(campaign.id, seq)
     return registry.get(campaign.ruleset).view(state, None)
 
 
@@ -71,7 +71,7 @@ async def map_of_step(
 ) -> tuple[discord.Embed, discord.File] | None:
     """The map of step `seq` as a message (None for a game without a map), drawn in a
     worker thread."""
-    campaign = await bot.service.get_campaign(campaign_id)
+    campaign = await bot.service.lobby.get_campaign(campaign_id)
     if not has_map(campaign.ruleset):
         return None
     view = await public_view_at(bot, campaign, seq)

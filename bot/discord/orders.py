@@ -35,15 +35,15 @@ async def open_choice(
 ) -> Choice:
     """The choice a component points at, if it is still open to this user."""
     service = courier_of(interaction).service
-    campaign = await service.get_campaign(campaign_id)
+    campaign = await service.lobby.get_campaign(campaign_id)
     if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
         # A component forged to point at another server's campaign: as if it did not exist.
         raise Refusal("discord.error.unknown_campaign", campaign=campaign_id)
     if campaign.seq != seq:
         raise Refusal("discord.error.stale")
-    if await service.seat_of(campaign_id, str(interaction.user.id)) != seat:
+    if await service.lobby.seat_of(campaign_id, str(interaction.user.id)) != seat:
         raise Refusal("discord.error.not_your_seat", seat=seat)
-    prompt = find_prompt(await service.prompts(campaign_id, seat), seat)
+    prompt = find_prompt(await service.play.prompts(campaign_id, seat), seat)
     choice = choice_at(prompt, index)
     if choice is None:
         raise Refusal("discord.error.stale")
@@ -61,9 +61,9 @@ async def carry_out(
     """Submit the order, answer its author privately, then publish what changed."""
     bot = courier_of(interaction)
     language = user_language(interaction)
-    campaign = await bot.service.get_campaign(campaign_id)
+    campaign = await bot.service.lobby.get_campaign(campaign_id)
     try:
-        report = await bot.service.submit(
+        report = await bot.service.play.submit(
             campaign_id,
             str(interaction.user.id),
             concrete_action(choice, numbers),

@@ -34,16 +34,16 @@ class PromptBoard:
         (those not already posted for this row). Discord errors propagate: the row stays
         pending and is tried again."""
         service = self.bot.service
-        campaign = await service.get_campaign(item.campaign_id)
+        campaign = await service.lobby.get_campaign(item.campaign_id)
         await self._close_earlier(item, channel, campaign.language)
         if not opened.open:
             return
         already = {
             post.position
-            for post in await service.prompt_posts(item.campaign_id, outbox_id=item.id)
+            for post in await service.delivery.prompt_posts(item.campaign_id, outbox_id=item.id)
         }
-        holders = await service.holders(item.campaign_id)
-        prompts = await service.prompts_at(item.campaign_id, opened.seq)
+        holders = await service.lobby.holders(item.campaign_id)
+        prompts = await service.delivery.prompts_at(item.campaign_id, opened.seq)
         for position, prompt in enumerate(prompts):
             if position in already:
                 continue
@@ -63,14 +63,14 @@ class PromptBoard:
             message = await channel.send(
                 content, view=view, allowed_mentions=PINGS, nonce=f"p{item.id}.{position}"
             )
-            await service.record_prompt_post(
+            await service.delivery.record_prompt_post(
                 item.id, position, str(channel.id), str(message.id), content
             )
 
     async def _close_earlier(self, item: OutboxItem, channel: Any, language: str) -> None:
         closed = translate("discord.prompt.closed", language)
         service = self.bot.service
-        for post in await service.prompt_posts(item.campaign_id, open_only=True):
+        for post in await service.delivery.prompt_posts(item.campaign_id, open_only=True):
             if post.outbox_id == item.id:
                 continue
             try:
@@ -82,4 +82,4 @@ class PromptBoard:
                 # A deleted prompt message needs no closing; a click on a live one left
                 # behind is refused as stale anyway.
                 log.info("could not close the prompt message %s", post.message_id)
-            await service.close_prompt_post(post.id)
+            await service.delivery.close_prompt_post(post.id)

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.logging_setup import campaign_context
 from bot.services.board import board_signature
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport
 from bot.services.notices import audit_record, publication, seed_revealed, step_outbox
@@ -97,7 +97,7 @@ def _correction_audit(plan: _Plan, actor: str, reason: str, now: datetime) -> Au
     )
 
 
-class CampaignCorrection(ServiceCore):
+class CampaignCorrection(ServicePart):
     async def _rewrite(self, plan: _Plan, actor: str, now: datetime) -> _Rewrite:
         campaign = plan.campaign
         tenures = await self._current_tenures(campaign.id)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError
 from bot.services.notices import audit_record
 from bot.storage import SeqConflict
 
 
-class CampaignDataFile(ServiceCore):
+class CampaignDataFile(ServicePart):
     async def replace_data_file(
         self, campaign_id: int, data: dict[str, Any] | None, *, actor: str, reason: str
     ) -> None:

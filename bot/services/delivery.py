@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.models import OutboxItem
 from bot.services.notices import delivery_alert
@@ -27,7 +27,7 @@ def retry_delay(attempts: int) -> timedelta:
     return min(RETRY_CAP, RETRY_BASE * (1 << doublings))
 
 
-class CampaignDelivery(ServiceCore):
+class CampaignDelivery(ServicePart):
     def on_outbox(self, listener: Callable[[], None]) -> None:
         """Call `listener` after every committed act that queued messages (an adapter
         wakes its delivery loop with it, so no caller has to remember to)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import LANGUAGES
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, CampaignInfo, SeatHolder
 from bot.services.notices import audit_record, commitment_notice
@@ -29,7 +29,7 @@ def _check_seed(seed_hex: str) -> str:
     return seed_hex.lower()
 
 
-class CampaignLobby(ServiceCore):
+class CampaignLobby(ServicePart):
     async def create_campaign(
         self,
         *,

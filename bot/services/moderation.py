@@ -11,7 +11,7 @@ from dataclasses import asdict
 
 from bot.logging_setup import campaign_context
 from bot.services.board import board_signature
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, AuditEntry
 from bot.services.notices import audit_record, publication, seed_revealed
@@ -21,7 +21,7 @@ from rulesets.core import legal_prompts
 log = logging.getLogger("courier.services.moderation")
 
 
-class CampaignModeration(ServiceCore):
+class CampaignModeration(ServicePart):
     async def undo_last(self, campaign_id: int, *, actor: str, reason: str) -> ActionReport:
         """Take back the newest action (never the set-up)."""
         campaign = await self._campaign(campaign_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, LogEntry
 from bot.services.notices import audit_record
@@ -15,7 +15,7 @@ from rulesets.core import submit as submit_action
 from rulesets.core.engine import copy_state, decode_action
 
 
-class CampaignPlay(ServiceCore):
+class CampaignPlay(ServicePart):
     async def _acting_seat(
         self, campaign: CampaignRow, state: BaseState, user_id: str, seat: str | None
     ) -> str:

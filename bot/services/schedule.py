@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.logging_setup import campaign_context
 from bot.services.autopilot import ScheduleAutopilot, Stand_in
+from bot.services.core import ServiceCore
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.extensions import ScheduleExtensions
 from bot.services.notices import audit_record
@@ -41,6 +42,11 @@ class CampaignSchedule(
     ScheduleExtensions,
     ScheduleSubstitutes,
 ):
+    def __init__(self, core: ServiceCore) -> None:
+        super().__init__(core)
+        # Deadlines follow every committed step, whichever part committed it.
+        core.step_hooks.append(self._follow_step)
+
     # Pace ------------------------------------------------------------------------------
 
     async def pace(self, campaign_id: int) -> Pace:

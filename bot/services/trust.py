@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport, build_export
 from bot.services.history_check import HistoryCheck, check_history
@@ -152,7 +152,7 @@ def verify_export(
     )
 
 
-class CampaignTrust(ServiceCore):
+class CampaignTrust(ServicePart):
     async def _export(self, campaign_id: int, *, include_seed: bool) -> CampaignExport:
         campaign = await self._campaign(campaign_id)
         return build_export(

@@ -79,8 +79,8 @@ async def test_reminders_ping_their_player_and_alerts_ping_the_moderators(
             {"kind": "audit", "params": {"actor": alice, "act": "pause", "reason": "-"}},
         ],
     )
-    monkeypatch.setattr(t.bot.service, "pending_outbox", queued.pending_outbox)
-    monkeypatch.setattr(t.bot.service, "mark_delivered", queued.mark_delivered)
+    monkeypatch.setattr(t.bot.service.delivery, "pending_outbox", queued.pending_outbox)
+    monkeypatch.setattr(t.bot.service.delivery, "mark_delivered", queued.mark_delivered)
     await t.bot.courier.deliver_pending()
 
     reminder, overdue, alert, audit = (_pings(t, m) for m in t.public_messages()[-4:])

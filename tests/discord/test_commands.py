@@ -84,7 +84,7 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
     async def broken(campaign_id: int) -> dict[str, object]:
         raise RuntimeError("the board is on fire")
 
-    monkeypatch.setattr(t.bot.service, "public_view", broken)
+    monkeypatch.setattr(t.bot.service.play, "public_view", broken)
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         answer = await t.spectator.slash(t.channel, "map")
     assert answer.ephemeral

@@ -145,7 +145,7 @@ async def test_deliveries_survive_a_429_a_500_and_a_refused_request(
     assert await running_bot.service.pending_outbox() == []  # not due yet
     pending = await running_bot.service.store.pending_outbox(10)
     assert len(pending) == 1 and pending[0].attempts == 1
-    monkeypatch.setattr(running_bot.service, "_clock", FakeClock(datetime.now(UTC) + HOUR))
+    monkeypatch.setattr(running_bot.service.core, "clock", FakeClock(datetime.now(UTC) + HOUR))
     await running_bot.courier.deliver_pending()
     assert await running_bot.service.store.pending_outbox(10) == []
     await running_bot.courier.deliver_pending()  # nothing is sent twice

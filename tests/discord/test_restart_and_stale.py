@@ -57,7 +57,7 @@ async def test_a_row_discord_refused_holds_up_nothing_and_is_tried_again(
     [waiting] = await service.store.pending_outbox(10)
     assert (waiting.attempts, str(waiting.last_error)[:3]) == (1, "400")
     later = FakeClock(datetime.now(UTC) + timedelta(hours=1))
-    monkeypatch.setattr(service, "_clock", later)
+    monkeypatch.setattr(service.core, "clock", later)
     await t.bot.courier.deliver_pending()
     assert t.public_text().count("mini.pass") == 1
     assert await service.store.pending_outbox(10) == []

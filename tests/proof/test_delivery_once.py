@@ -20,7 +20,7 @@ async def test_a_row_sent_again_after_a_crash_is_posted_once(
     pending = await service.pending_outbox(100)
     assert len(pending) >= 2
     channel = NonceChannel()
-    real_mark = service.mark_delivered
+    real_mark = service.delivery.mark_delivered
     marks = 0
 
     async def dies_on_the_second_mark(outbox_id: int) -> None:
@@ -30,10 +30,10 @@ async def test_a_row_sent_again_after_a_crash_is_posted_once(
             raise SystemExit("killed between the send and the mark")
         await real_mark(outbox_id)
 
-    monkeypatch.setattr(service, "mark_delivered", dies_on_the_second_mark)
+    monkeypatch.setattr(service.delivery, "mark_delivered", dies_on_the_second_mark)
     with pytest.raises(SystemExit):
         await courier_over(service, channel).deliver_pending()
-    monkeypatch.setattr(service, "mark_delivered", real_mark)
+    monkeypatch.setattr(service.delivery, "mark_delivered", real_mark)
     await courier_over(service, channel).deliver_pending()  # the restarted process
 
     ids = [item.id for item in pending]

@@ -53,7 +53,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.pause(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.pause(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
 
     @app_commands.command(name="resume", description="Resume a paused campaign")
@@ -61,7 +63,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.resume(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.resume(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
 
     @app_commands.command(name="undo", description="Undo the last accepted action")
@@ -69,7 +73,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.undo_last(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.undo_last(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
 
     @app_commands.command(name="rollback", description="Go back to an earlier step")
@@ -84,7 +90,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         if not 0 <= seq < found.seq:
             raise Refusal("discord.error.bad_rollback", seq=seq, current=found.seq)
         language = user_language(interaction)
-        entries = await self.bot.service.history(
+        entries = await self.bot.service.play.history(
             found.id, limit=found.seq - seq, before_seq=found.seq + 1
         )
         lines = [
@@ -110,7 +116,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     async def do_rollback(
         self, interaction: discord.Interaction[Any], campaign: Any, seq: int, reason: str
     ) -> None:
-        await self.bot.service.rollback(
+        await self.bot.service.moderation.rollback(
             campaign.id, seq, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
@@ -125,7 +131,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.assign_seat(
+        await self.bot.service.lobby.assign_seat(
             found.id,
             seat,
             str(player.id),
@@ -144,7 +150,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.release_seat(
+        await self.bot.service.lobby.release_seat(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
@@ -158,7 +164,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.force_default(
+        await self.bot.service.play.force_default(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
@@ -168,7 +174,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.end_campaign(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.end_campaign(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
 
     @replace.autocomplete("seat")

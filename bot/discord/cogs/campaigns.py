@@ -81,7 +81,7 @@ class Campaigns(
             channel = await here.create_thread(
                 name=f"{game}", type=discord.ChannelType.public_thread
             )
-        campaign = await self.bot.service.create_campaign(
+        campaign = await self.bot.service.lobby.create_campaign(
             ruleset=ruleset.name,
             creator_id=str(interaction.user.id),
             guild_id=interaction.guild_id,
@@ -90,7 +90,7 @@ class Campaigns(
             language=language,
         )
         if pace != DEFAULT_PACE:
-            await self.bot.service.set_pace(
+            await self.bot.service.schedule.set_pace(
                 campaign.id,
                 {"preset": pace},
                 actor=str(interaction.user.id),
@@ -159,7 +159,7 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         wanted = None if seat == RANDOM_SEAT else seat
-        taken = await self.bot.service.join(
+        taken = await self.bot.service.lobby.join(
             found.id, str(interaction.user.id), interaction.user.display_name, wanted
         )
         await interaction.response.send_message(
@@ -181,7 +181,7 @@ class Campaigns(
             found = await campaign_in_scope(
                 self.bot, interaction, getattr(interaction.namespace, "campaign", None)
             )
-            held = await self.bot.service.holders(found.id)
+            held = await self.bot.service.lobby.holders(found.id)
             pool = _ruleset(found.ruleset).seat_pool()
         except Exception:
             return []
@@ -204,7 +204,7 @@ class Campaigns(
         self, interaction: discord.Interaction[Any], campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.leave(found.id, str(interaction.user.id))
+        await self.bot.service.lobby.leave(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(
                 "discord.campaign.left",
@@ -221,7 +221,7 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         require_creator_or_moderator(self.bot, interaction, found)
-        await self.bot.service.start(found.id, str(interaction.user.id))
+        await self.bot.service.lobby.start(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(
                 "discord.campaign.started",
@@ -240,7 +240,7 @@ class Campaigns(
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
         service = self.bot.service
-        holders = await service.holders(found.id)
+        holders = await service.lobby.holders(found.id)
         lines = [
             tr(
                 "discord.status.header",
@@ -262,7 +262,7 @@ class Campaigns(
             )
         if found.status == "active":
             lines += await self._deadline_lines(found.id, language)
-            view = await service.public_view(found.id)
+            view = await service.play.public_view(found.id)
             if "phase" in view:
                 lines.append(
                     tr(
@@ -272,7 +272,9 @@ class Campaigns(
                     )
                 )
         if found.status == "finished":
-            scores = _ruleset(found.ruleset).scores(await service.state_at(found.id, found.seq))
+            scores = _ruleset(found.ruleset).scores(
+                await service.play.state_at(found.id, found.seq)
+            )
             if scores:
                 lines.append(scores_text(scores, language))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
@@ -281,9 +283,9 @@ class Campaigns(
         """Who must decide and by when, as Discord timestamps each reader sees in their own
         time zone; a table without deadlines still hears whom it waits for."""
         service = self.bot.service
-        deadlines = await service.waiting(campaign_id)
+        deadlines = await service.schedule.waiting(campaign_id)
         if not deadlines:
-            seats = [_seat_name(p.seat, language) for p in await service.prompts(campaign_id)]
+            seats = [_seat_name(p.seat, language) for p in await service.play.prompts(campaign_id)]
             return [tr("discord.status.waiting", language, seats=", ".join(seats))]
         return [
             tr(
@@ -298,7 +300,7 @@ class Campaigns(
     @app_commands.command(name="list", description="The campaigns of this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         language = user_language(interaction)
-        found = await self.bot.service.list_campaigns(interaction.guild_id)
+        found = await self.bot.service.lobby.list_campaigns(interaction.guild_id)
         lines = [
             tr(
                 "discord.list.line",

@@ -61,9 +61,11 @@ class Play(commands.Cog):
             found = await campaign_in_scope(
                 self.bot, interaction, getattr(interaction.namespace, "campaign", None)
             )
-            seat = await self.bot.service.seat_of(found.id, str(interaction.user.id))
+            seat = await self.bot.service.lobby.seat_of(found.id, str(interaction.user.id))
             prompt = (
-                find_prompt(await self.bot.service.prompts(found.id, seat), seat) if seat else None
+                find_prompt(await self.bot.service.play.prompts(found.id, seat), seat)
+                if seat
+                else None
             )
         except Exception:
             return []

@@ -122,7 +122,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
                 due=when(seat.due_at),
                 away=tr("schedule.cmd.away", language) if seat.on_vacation else "",
             )
-            for seat in await bot.service.waiting(found.id)
+            for seat in await bot.service.schedule.waiting(found.id)
         ] or [tr("schedule.cmd.waiting_none", language)]
         await interaction.response.send_message("\n".join(lines)[:1900], ephemeral=True)
 
@@ -152,7 +152,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        current = await bot.service.pace(found.id)
+        current = await bot.service.schedule.pace(found.id)
         changes = _pace_changes(
             current.hours,
             preset,
@@ -165,7 +165,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         )
         if changes:
             require_moderator(bot, interaction)
-            current = await bot.service.set_pace(
+            current = await bot.service.schedule.set_pace(
                 found.id, changes, actor=str(interaction.user.id), reason=reason or "-"
             )
         await _reply(
@@ -193,11 +193,11 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         user = str(interaction.user.id)
         if seat is not None:
             require_moderator(bot, interaction)
-            moved = await bot.service.extend_deadline(
+            moved = await bot.service.schedule.extend_deadline(
                 found.id, seat, hours=hours, actor=user, reason=reason or "-"
             )
         else:
-            moved = await bot.service.request_extension(found.id, user, hours)
+            moved = await bot.service.schedule.request_extension(found.id, user, hours)
         await _reply(interaction, "schedule.cmd.extended", due=when(moved.due_at))
 
     @app_commands.command(name="vacation", description="Declare an absence in advance")
@@ -213,8 +213,8 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        zone = (await bot.service.pace(found.id)).time_zone
-        away = await bot.service.declare_vacation(
+        zone = (await bot.service.schedule.pace(found.id)).time_zone
+        away = await bot.service.schedule.declare_vacation(
             found.id, str(interaction.user.id), parse_local(leave, zone), parse_local(back, zone)
         )
         await _reply(
@@ -231,7 +231,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        await bot.service.set_reminder_route(found.id, str(interaction.user.id), route)
+        await bot.service.schedule.set_reminder_route(found.id, str(interaction.user.id), route)
         await _reply(interaction, f"schedule.cmd.remind_{route}")
 
     @app_commands.command(name="open-seat", description="Moderators: offer a seat to a substitute")
@@ -244,7 +244,9 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         bot = _bot(interaction)
         require_moderator(bot, interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        await bot.service.open_seat(found.id, seat, actor=str(interaction.user.id), reason=reason)
+        await bot.service.schedule.open_seat(
+            found.id, seat, actor=str(interaction.user.id), reason=reason
+        )
         await _reply(interaction, "schedule.cmd.done")
 
     @app_commands.command(name="sub", description="Take an open seat as a substitute")
@@ -255,7 +257,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        taken = await bot.service.substitute(
+        taken = await bot.service.schedule.substitute(
             found.id, str(interaction.user.id), interaction.user.display_name, seat
         )
         language = user_language(interaction)
@@ -273,7 +275,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         found = await campaign_in_scope(bot, interaction, campaign)
         require_creator_or_moderator(bot, interaction, found)
         chosen = [seat.strip() for seat in seats.split(",") if seat.strip()]
-        await bot.service.start_with_autopilot(found.id, str(interaction.user.id), chosen)
+        await bot.service.schedule.start_with_autopilot(found.id, str(interaction.user.id), chosen)
         language = user_language(interaction)
         names = ", ".join(str(localise_value(seat, language)) for seat in chosen)
         await _reply(interaction, "schedule.cmd.started_short_handed", seats=names)
@@ -313,9 +315,9 @@ async def _seat_choices(
             bot, interaction, getattr(interaction.namespace, "campaign", None)
         )
         if only_open:
-            seats = await bot.service.open_seats(found.id)
+            seats = await bot.service.schedule.open_seats(found.id)
         elif is_moderator(bot, interaction):
-            seats = (await bot.service.state_at(found.id, found.seq)).seats
+            seats = (await bot.service.play.state_at(found.id, found.seq)).seats
         else:
             seats = []
     except Exception:
@@ -333,7 +335,7 @@ class ScheduleLoop(commands.Cog):
 
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
-        self.scheduler = Scheduler(bot.service)
+        self.scheduler = Scheduler(bot.service.schedule)
 
     async def cog_load(self) -> None:
         self.run_scheduler.start()
