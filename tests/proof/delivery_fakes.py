@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 from bot.discord.delivery import OutboxCourier
 from bot.services import CampaignService
 
@@ -93,3 +95,26 @@ def courier_over(
         moderator_role="Game master",
     )
     return OutboxCourier(bot)
+
+
+def refused(status: int, text: str) -> discord.HTTPException:
+    """The exception discord.py raises for a request Discord answered with `status`."""
+    return discord.HTTPException(SimpleNamespace(status=status, reason=text), text)
+
+
+def refuse_over_limits(content: str | None, options: dict[str, Any]) -> None:
+    """Discord's own checks of a message's size: a 400 for anything over a limit."""
+    embeds = options.get("embeds") or []
+    if content is not None and len(content) > 2000:
+        raise refused(400, "content longer than 2000")
+    if len(embeds) > 10 or sum(len(embed) for embed in embeds) > 6000:
+        raise refused(400, "embeds over 6000 in all")
+    for embed in embeds:
+        too_long = (
+            len(embed.title or "") > 256
+            or len(embed.description or "") > 4096
+            or len(embed.fields) > 25
+            or any(len(f.name or "") > 256 or len(f.value or "") > 1024 for f in embed.fields)
+        )
+        if too_long:
+            raise refused(400, "an embed over its limits")
