@@ -8,11 +8,11 @@ retries. A row is marked delivered only once sent; a crash in between sends it a
 the outbox id sent as an enforced nonce makes Discord answer with the first message.
 
 No row may stop the others: a transient failure (Discord unwell, the network) is tried
-again after a back-off; a permanent one (a 400, a target that is not a Discord user, a
-channel gone) is tried a few times, then set aside with its reason and the moderators are
-told once. Messages longer than Discord's limits are split or shortened before sending.
-A player whose DMs are closed gets the held notes as ephemeral replies the next time they
-use a command.
+again after a back-off (a missing permission counts: it can be granted); a permanent one
+(a 400, a target that is not a Discord user, a channel gone) is tried a few times, then set
+aside with its reason and the moderators are told once. Messages longer than Discord's
+limits are split or shortened before sending. A player whose DMs are closed gets the held
+notes as ephemeral replies the next time they use a command.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ SWEEP_LIMIT = 50
 PERMANENT_ATTEMPTS = 3
 """A row refused this many times for a reason that will not go away is set aside."""
 TRANSIENT_ATTEMPTS = 20
-"""A row that keeps failing for passing reasons (backing off up to an hour) is set aside
-after about a day."""
+"""A row that keeps failing for passing reasons (backing off up to an hour between tries)
+is set aside after some fifteen hours."""
 # Notices that ask a seat holder to act now: they ping the user they name.
 PINGING_KEYS = frozenset({"schedule.notice.reminder", "schedule.notice.overdue"})
 NO_PINGS = discord.AllowedMentions.none()
@@ -74,7 +74,8 @@ def _failure(error: BaseException) -> tuple[str, bool]:
     """The reason to record for a failed row, and whether trying again may help."""
     if isinstance(error, discord.HTTPException):
         reason = f"{error.status}: {error.text or error}"[:500]
-        return reason, error.status >= 500 or error.status == 429
+        # A missing permission (403) is granted again by someone; a 400 or a 404 stays.
+        return reason, error.status >= 500 or error.status in (403, 429)
     if isinstance(error, DmsClosed):
         return "direct messages closed", True
     if isinstance(error, TRANSIENT_ERRORS):
