@@ -53,14 +53,13 @@ class CampaignDelivery(ServicePart):
         return row
 
     async def superseded(self, outbox_id: int) -> bool:
-        """Whether a newer undelivered row of the same kind waits for the same campaign (a
-        map or prompts row overtaken before it could go out: only the newest is posted)."""
+        """Whether the campaign has a newer row of the same kind, sent or not: a map or
+        prompts row overtaken before it could go out (a backlog, a row that backed off) is
+        not posted, so that stale prompts never replace newer ones."""
         item = await self._outbox_row(outbox_id)
         kind = item.payload.get("kind")
-        rows = await self._store.pending_outbox(
-            1_000_000, targets=(item.target_kind,), campaign_id=item.campaign_id
-        )
-        return any(row.id > item.id and row.payload.get("kind") == kind for row in rows)
+        newer = await self._store.outbox_after(item.campaign_id, item.id)
+        return any(row.payload.get("kind") == kind for row in newer)
 
     async def mark_delivered(self, outbox_id: int) -> None:
         await self._store.mark_delivered(outbox_id, self._clock.now())

@@ -413,6 +413,9 @@ class Store(Protocol):
     async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
         """One outbox row by id, or None."""
 
+    async def outbox_after(self, campaign_id: int, outbox_id: int) -> list[OutboxRow]:
+        """The campaign's rows written after row `outbox_id`, delivered or not, in order."""
+
     async def add_outbox(
         self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
     ) -> None:

@@ -663,6 +663,13 @@ class SqliteStore:
         rows = await self._rows("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
         return _outbox(rows[0]) if rows else None
 
+    async def outbox_after(self, campaign_id: int, outbox_id: int) -> list[OutboxRow]:
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE campaign_id = ? AND id > ? ORDER BY id",
+            (campaign_id, outbox_id),
+        )
+        return [_outbox(row) for row in rows]
+
     async def add_outbox(
         self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
     ) -> None:

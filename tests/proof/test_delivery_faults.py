@@ -192,3 +192,31 @@ async def test_the_retry_delay_doubles_up_to_an_hour() -> None:
         timedelta(minutes=2),
     ]
     assert retry_delay(40) == timedelta(hours=1)
+
+
+async def test_prompts_that_backed_off_never_replace_newer_ones(service: CampaignService) -> None:
+    first, _ = await _two_tables(service)
+    channels = _fakes()
+    [opened] = [
+        row
+        for row in await service.pending_outbox(100)
+        if row.campaign_id == first and row.payload["kind"] == "prompts_opened"
+    ]
+
+    def refuse_the_prompt(content: str | None, options: dict[str, Any]) -> None:
+        if options.get("nonce") == f"p{opened.id}.0":
+            raise refused(500, "Discord unwell")
+
+    channels[CHANNEL].fail = refuse_the_prompt
+    courier = courier_over(service, channels)
+    await courier.deliver_pending()  # the first prompts row backs off
+    await service.submit(first, "2001", {"type": "pass"}, seat="red")
+    await courier.deliver_pending()
+    newest = await service.prompt_posts(first, open_only=True)
+    assert [post.outbox_id for post in newest] == [newest[0].outbox_id]
+    assert newest[0].outbox_id > opened.id
+    _clock(service).advance(hours=2)
+    await courier.deliver_pending()  # the old row is due again: overtaken, not posted
+    assert await service.store.pending_outbox(100) == []
+    assert f"p{opened.id}.0" not in channels[CHANNEL].messages
+    assert await service.prompt_posts(first, open_only=True) == newest
