@@ -87,7 +87,7 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
 
     ops = t.guild.create_text_channel("courier-ops")
     t.bot.ops_channel_id = ops.id
-    monkeypatch.setattr(t.bot.service, "public_view", broken)
+    monkeypatch.setattr(t.bot.service.play, "public_view", broken)
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         answer = await t.spectator.slash(t.channel, "map")
     assert answer.ephemeral

@@ -36,8 +36,8 @@ class Info(commands.Cog):
     async def me(self, interaction: discord.Interaction[Any], campaign: int | None = None) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
-        view = await self.bot.service.private_view(found.id, str(interaction.user.id))
-        public = await self.bot.service.public_view(found.id)
+        view = await self.bot.service.play.private_view(found.id, str(interaction.user.id))
+        public = await self.bot.service.play.public_view(found.id)
         # What only this player may see comes first: the whole board may not fit an embed.
         secrets = {key: value for key, value in view.items() if public.get(key) != value}
         embed = discord.Embed(
@@ -60,7 +60,7 @@ class Info(commands.Cog):
         if page > pages:
             raise Refusal("discord.error.no_such_page", page=page, pages=pages)
         before = found.seq + 1 - (page - 1) * HISTORY_PAGE
-        entries = await self.bot.service.history(
+        entries = await self.bot.service.play.history(
             found.id, limit=HISTORY_PAGE, before_seq=max(before, 0)
         )
         lines: list[str] = []
@@ -96,7 +96,7 @@ class Info(commands.Cog):
             return
         seq = found.seq if at is None else at
         if at is None:
-            view = await self.bot.service.public_view(found.id)
+            view = await self.bot.service.play.public_view(found.id)
         else:
             view = await public_view_at(self.bot, found, seq)
         language = found.language
