@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rulesets.core import Choice, IllegalAction
+from rulesets.core import Choice, IllegalAction, Ruleset
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
-
-if TYPE_CHECKING:
-    from rulesets.empires.ruleset import Empires
 
 
 def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
@@ -60,7 +57,9 @@ def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
     return 1.0
 
 
-def choose(ruleset: Empires, state: EmpiresState, seat: str, pick: int) -> dict[str, Any]:
+def choose(
+    ruleset: Ruleset[EmpiresState], state: EmpiresState, seat: str, pick: int
+) -> dict[str, Any]:
     prompts = [p for p in ruleset.prompts(state) if p.seat == seat and p.choices]
     if not prompts:
         raise IllegalAction("core.error.not_your_turn", seat=seat)

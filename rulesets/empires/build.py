@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import BuildCity, DeployEach, DeployPalace, DeployTo, SkipBuild
-from rulesets.empires.decade import close_action
 from rulesets.empires.production import deployable_kind, producing_cities
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.turns import close_action
 
 UNITS_AT_PALACE = 3
 
@@ -29,37 +29,41 @@ def build_options(state: EmpiresState) -> list[BuildCity]:
 def start_build(ctx: StepContext[EmpiresState]) -> None:
     # Building is compulsory when possible and skipped otherwise (ASSUMPTION D-11),
     # unless the campaign's `optional_builds` option lets the player decline.
-    ctx.state.phase = "build" if build_options(ctx.state) else "deploy_mode"
-    if ctx.state.phase == "deploy_mode":
-        _skip_deploy_if_impossible(ctx)
+    if not build_options(ctx.state):
+        ctx.enter("deploy_mode")
 
 
-def build_prompt(state: EmpiresState) -> Prompt:
+def build_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
     choices = [Choice.of(SkipBuild())] if state.options.get("optional_builds") else []
     choices += [
         Choice.of(o, label=Msg(key=f"emp.label.{'upgrade' if o.upgrade else 'new'}_city"))
         for o in build_options(state)
     ]
-    return Prompt(
-        seat=state.decider,
-        kind="build_city",
-        text=Msg(key="emp.prompt.build_city"),
-        choices=choices,
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="build_city",
+            text=Msg(key="emp.prompt.build_city"),
+            choices=choices,
+        )
+    ]
 
 
-def skip_build(ctx: StepContext[EmpiresState]) -> None:
-    ctx.state.phase = "deploy_mode"
-    _skip_deploy_if_impossible(ctx)
+def skip_build(ctx: StepContext[EmpiresState], seat: str, action: SkipBuild) -> None:
+    ctx.enter("deploy_mode")
 
 
-def build_city(ctx: StepContext[EmpiresState], region: str, upgrade: bool) -> None:
+def build_city(ctx: StepContext[EmpiresState], seat: str, action: BuildCity) -> None:
     state = ctx.state
-    state.cities[region] = upgrade
-    ctx.emit("emp.city_built", empire=state.active_empire, region=region, upgraded=upgrade)
-    state.phase = "deploy_mode"
-    _skip_deploy_if_impossible(ctx)
+    state.cities[action.region] = action.upgrade
+    ctx.emit(
+        "emp.city_built",
+        empire=state.active_empire,
+        region=action.region,
+        upgraded=action.upgrade,
+    )
+    ctx.enter("deploy_mode")
 
 
 def palace_deploy_regions(state: EmpiresState) -> list[str]:
@@ -83,7 +87,7 @@ def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
         close_action(ctx, place_flags=False)
 
 
-def deploy_mode_prompt(state: EmpiresState) -> Prompt:
+def deploy_mode_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
     choices = []
     if each_deploy_regions(state):
@@ -92,12 +96,14 @@ def deploy_mode_prompt(state: EmpiresState) -> Prompt:
         Choice.of(DeployPalace(region=r), label=Msg(key=f"name.{r}"))
         for r in palace_deploy_regions(state)
     ]
-    return Prompt(
-        seat=state.decider,
-        kind="deploy",
-        text=Msg(key="emp.prompt.deploy"),
-        choices=choices,
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="deploy",
+            text=Msg(key="emp.prompt.deploy"),
+            choices=choices,
+        )
+    ]
 
 
 def _deploy_one(ctx: StepContext[EmpiresState], region: str) -> None:
@@ -109,7 +115,7 @@ def _deploy_one(ctx: StepContext[EmpiresState], region: str) -> None:
     ctx.emit("emp.deployed", empire=empire, region=region, unit=kind)
 
 
-def deploy_each(ctx: StepContext[EmpiresState]) -> None:
+def deploy_each(ctx: StepContext[EmpiresState], seat: str, action: DeployEach) -> None:
     """One unit in every producing city; when stock is short the player picks the cities."""
     state = ctx.state
     empire = state.active_empire
@@ -125,8 +131,7 @@ def deploy_each(ctx: StepContext[EmpiresState]) -> None:
         close_action(ctx, place_flags=False)
         return
     state.deploy_left = regions
-    state.phase = "deploy_pick"
-    _continue_picks(ctx)
+    ctx.enter("deploy_pick")
 
 
 def _continue_picks(ctx: StepContext[EmpiresState]) -> None:
@@ -136,27 +141,51 @@ def _continue_picks(ctx: StepContext[EmpiresState]) -> None:
         close_action(ctx, place_flags=False)
 
 
-def deploy_pick_prompt(state: EmpiresState) -> Prompt:
+def deploy_pick_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    return Prompt(
-        seat=state.decider,
-        kind="deploy_to",
-        text=Msg(key="emp.prompt.deploy_to"),
-        choices=[
-            Choice.of(DeployTo(region=r), label=Msg(key=f"name.{r}")) for r in state.deploy_left
-        ],
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="deploy_to",
+            text=Msg(key="emp.prompt.deploy_to"),
+            choices=[
+                Choice.of(DeployTo(region=r), label=Msg(key=f"name.{r}")) for r in state.deploy_left
+            ],
+        )
+    ]
 
 
-def deploy_to(ctx: StepContext[EmpiresState], region: str) -> None:
-    _deploy_one(ctx, region)
-    ctx.state.deploy_left.remove(region)
+def deploy_to(ctx: StepContext[EmpiresState], seat: str, action: DeployTo) -> None:
+    _deploy_one(ctx, action.region)
+    ctx.state.deploy_left.remove(action.region)
     _continue_picks(ctx)
 
 
-def deploy_palace(ctx: StepContext[EmpiresState], region: str) -> None:
+def deploy_palace(ctx: StepContext[EmpiresState], seat: str, action: DeployPalace) -> None:
     for _ in range(UNITS_AT_PALACE):
-        if deployable_kind(ctx.state, region) is None:
+        if deployable_kind(ctx.state, action.region) is None:
             break
-        _deploy_one(ctx, region)
+        _deploy_one(ctx, action.region)
     close_action(ctx, place_flags=False)
+
+
+PHASES = (
+    Phase(
+        name="build",
+        prompts=build_prompts,
+        handlers={BuildCity: build_city, SkipBuild: skip_build},
+        enter=start_build,
+    ),
+    Phase(
+        name="deploy_mode",
+        prompts=deploy_mode_prompts,
+        handlers={DeployEach: deploy_each, DeployPalace: deploy_palace},
+        enter=_skip_deploy_if_impossible,
+    ),
+    Phase(
+        name="deploy_pick",
+        prompts=deploy_pick_prompts,
+        handlers={DeployTo: deploy_to},
+        enter=_continue_picks,
+    ),
+)

@@ -1,8 +1,8 @@
-"""Choosing the empire on your turn (options A, B, C), the compensation, and the action."""
+"""A turn's opening: the empire (options A, B, C), the compensation, and the action."""
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IllegalAction, Msg, Prompt, StepContext
+from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import ChooseAction, ChooseEmpire, Compensate, SkipCompensation
 from rulesets.empires.production import deployable_kind
 from rulesets.empires.state import EmpiresState
@@ -10,6 +10,29 @@ from rulesets.empires.state import EmpiresState
 MIN_INFLUENCE_FOR_B = 3
 # The order in which a player who misses the deadline is offered the actions: safest first.
 CONSERVATIVE_ACTIONS = ("empire", "palace", "build_deploy", "move_fight", "attack")
+# The phase each action opens with.
+ACTION_PHASES = {
+    "build_deploy": "build",
+    "move_fight": "move_ships",
+    "attack": "attack_deploy",
+    "palace": "palace",
+    "empire": "empire",
+}
+
+
+def begin_turn(ctx: StepContext[EmpiresState]) -> None:
+    """A new turn: clear what the last one left, and ask its owner for an empire."""
+    state = ctx.state
+    state.active_empire = None
+    state.decider = None
+    state.option = None
+    state.action = None
+    state.compensation_region = None
+    state.attack_units = []
+    state.selected = None
+    state.denied = []
+    state.place_flags = False
+    ctx.emit("emp.turn_begins", seat=state.turn_owner(), turn=state.turn_index + 1)
 
 
 def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
@@ -30,20 +53,24 @@ def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
     return "C", unacted
 
 
-def choose_empire_prompt(state: EmpiresState) -> Prompt:
+def choose_empire_prompts(state: EmpiresState) -> list[Prompt]:
     option, empires = empire_options(state)
-    return Prompt(
-        seat=state.turn_owner(),
-        kind="choose_empire",
-        text=Msg(key=f"emp.prompt.choose_empire_{option}"),
-        choices=[Choice.of(ChooseEmpire(empire=e), label=Msg(key=f"name.{e}")) for e in empires],
-    )
+    return [
+        Prompt(
+            seat=state.turn_owner(),
+            kind="choose_empire",
+            text=Msg(key=f"emp.prompt.choose_empire_{option}"),
+            choices=[
+                Choice.of(ChooseEmpire(empire=e), label=Msg(key=f"name.{e}")) for e in empires
+            ],
+        )
+    ]
 
 
-def choose_empire(ctx: StepContext[EmpiresState], empire: str) -> None:
+def choose_empire(ctx: StepContext[EmpiresState], seat: str, action: ChooseEmpire) -> None:
     state = ctx.state
+    empire = action.empire
     option, _ = empire_options(state)
-    seat = state.turn_owner()
     state.active_empire = empire
     if option == "C" and not state.is_neutral(empire):
         state.decider = state.monarchs[empire]
@@ -52,9 +79,9 @@ def choose_empire(ctx: StepContext[EmpiresState], empire: str) -> None:
     state.option = "neutral" if state.is_neutral(empire) else option
     ctx.emit("emp.empire_chosen", seat=seat, empire=empire, option=option, decider=state.decider)
     if state.option == "C" and compensation_regions(state):
-        state.phase = "compensate"
+        ctx.enter("compensate")
     else:
-        state.phase = "choose_action"
+        ctx.enter("choose_action")
 
 
 def compensation_regions(state: EmpiresState) -> list[str]:
@@ -69,31 +96,37 @@ def compensation_regions(state: EmpiresState) -> list[str]:
     ]
 
 
-def compensate_prompt(state: EmpiresState) -> Prompt:
+def compensate_prompts(state: EmpiresState) -> list[Prompt]:
     choices = [Choice.of(SkipCompensation())]
     choices += [
         Choice.of(Compensate(region=r), label=Msg(key=f"name.{r}"))
         for r in compensation_regions(state)
     ]
-    return Prompt(
-        seat=state.turn_owner(),
-        kind="compensate",
-        text=Msg(key="emp.prompt.compensate"),
-        choices=choices,
-    )
+    return [
+        Prompt(
+            seat=state.turn_owner(),
+            kind="compensate",
+            text=Msg(key="emp.prompt.compensate"),
+            choices=choices,
+        )
+    ]
 
 
-def compensate(ctx: StepContext[EmpiresState], region: str | None) -> None:
+def compensate(ctx: StepContext[EmpiresState], seat: str, action: Compensate) -> None:
     state = ctx.state
-    if region is not None:
-        kind = deployable_kind(state, region)
-        owner = state.board().owner[region]
-        if kind is None or owner is None:
-            raise IllegalAction("emp.error.cannot_deploy", region=region)
-        state.add_unit(owner, kind, region)
-        state.compensation_region = region
-        ctx.emit("emp.compensated", seat=state.turn_owner(), region=region, unit=kind)
-    state.phase = "choose_action"
+    region = action.region
+    kind = deployable_kind(state, region)
+    owner = state.board().owner[region]
+    if kind is None or owner is None:
+        raise IllegalAction("emp.error.cannot_deploy", region=region)
+    state.add_unit(owner, kind, region)
+    state.compensation_region = region
+    ctx.emit("emp.compensated", seat=state.turn_owner(), region=region, unit=kind)
+    ctx.enter("choose_action")
+
+
+def skip_compensation(ctx: StepContext[EmpiresState], seat: str, action: SkipCompensation) -> None:
+    ctx.enter("choose_action")
 
 
 def available_actions(state: EmpiresState, empire: str) -> list[str]:
@@ -101,35 +134,49 @@ def available_actions(state: EmpiresState, empire: str) -> list[str]:
     return [a for a in CONSERVATIVE_ACTIONS if a not in blocked]
 
 
-def choose_action_prompt(state: EmpiresState) -> Prompt:
+def choose_action_prompts(state: EmpiresState) -> list[Prompt]:
     empire = state.active_empire
     assert empire is not None and state.decider is not None
-    return Prompt(
-        seat=state.decider,
-        kind="choose_action",
-        text=Msg(key="emp.prompt.choose_action", params={"empire": empire}),
-        choices=[
-            Choice.of(ChooseAction(action=a), label=Msg(key=f"emp.action.{a}"))
-            for a in available_actions(state, empire)
-        ],
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="choose_action",
+            text=Msg(key="emp.prompt.choose_action", params={"empire": empire}),
+            choices=[
+                Choice.of(ChooseAction(action=a), label=Msg(key=f"emp.action.{a}"))
+                for a in available_actions(state, empire)
+            ],
+        )
+    ]
 
 
-def choose_action(ctx: StepContext[EmpiresState], action: str) -> None:
-    from rulesets.empires import attack, build, empire_action, move_fight, palace
-
+def choose_action(ctx: StepContext[EmpiresState], seat: str, chosen: ChooseAction) -> None:
     state = ctx.state
+    action = chosen.action
     empire = state.active_empire
     assert empire is not None
     state.markers[empire]["I"] = action
     state.acted.append(empire)
     state.action = action
     ctx.emit("emp.action_chosen", empire=empire, action=action, seat=state.decider)
-    starters = {
-        "build_deploy": build.start_build,
-        "move_fight": move_fight.start_move_fight,
-        "attack": attack.start_attack,
-        "palace": palace.start_palace,
-        "empire": empire_action.run_empire_action,
-    }
-    starters[action](ctx)
+    ctx.enter(ACTION_PHASES[action])
+
+
+PHASES = (
+    Phase(
+        name="choose_empire",
+        prompts=choose_empire_prompts,
+        handlers={ChooseEmpire: choose_empire},
+        enter=begin_turn,
+    ),
+    Phase(
+        name="compensate",
+        prompts=compensate_prompts,
+        handlers={Compensate: compensate, SkipCompensation: skip_compensation},
+    ),
+    Phase(
+        name="choose_action",
+        prompts=choose_action_prompts,
+        handlers={ChooseAction: choose_action},
+    ),
+)

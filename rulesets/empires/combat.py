@@ -36,7 +36,11 @@ def pick_defender(state: EmpiresState, region: str, empire: str, kind: str) -> U
 
 
 def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | None) -> bool:
-    """Resolve a land unit ending its move among foreign units. True if a reply is pending."""
+    """Resolve a land unit ending its move among foreign units.
+
+    True when the attacked monarch must now choose the unit that strikes back
+    (`state.retaliation` says who and where).
+    """
     state = ctx.state
     region = attacker.region
     foreign = [u for u in state.units_in(region) if u.empire != attacker.empire]
@@ -65,7 +69,6 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
         state.retaliation = Retaliation(
             region=region, attacker=attacker.id, defender=defender, seat=seat
         )
-        state.phase = "retaliate"
         return True
     _eliminate(ctx, attacker)
     _eliminate(ctx, victim)

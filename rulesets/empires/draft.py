@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import DraftPick
 from rulesets.empires.setup import finish_setup
 from rulesets.empires.state import EmpiresState
@@ -40,25 +40,31 @@ def _skip_impossible(ctx: StepContext[EmpiresState]) -> None:
         finish_setup(ctx)
 
 
-def draft_prompt(state: EmpiresState) -> Prompt:
+def draft_prompts(state: EmpiresState) -> list[Prompt]:
     seat, letter = _current(state)
-    return Prompt(
-        seat=seat,
-        kind="draft_pick",
-        text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
-        choices=[
-            Choice.of(DraftPick(empire=e), label=Msg(key=f"name.{e}")) for e in draft_choices(state)
-        ],
-    )
+    return [
+        Prompt(
+            seat=seat,
+            kind="draft_pick",
+            text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
+            choices=[
+                Choice.of(DraftPick(empire=e), label=Msg(key=f"name.{e}"))
+                for e in draft_choices(state)
+            ],
+        )
+    ]
 
 
-def draft_pick(ctx: StepContext[EmpiresState], empire: str) -> None:
+def draft_pick(ctx: StepContext[EmpiresState], seat: str, action: DraftPick) -> None:
     state = ctx.state
-    seat, letter = _current(state)
-    card = draft_card(state, empire, letter)
+    picker, letter = _current(state)
+    card = draft_card(state, action.empire, letter)
     assert card is not None
-    state.stacks[empire].remove(card)
-    state.hands[seat].append(card)
+    state.stacks[action.empire].remove(card)
+    state.hands[picker].append(card)
     state.draft_rounds.pop(0)
-    ctx.emit("emp.drafted", seat=seat, card=card)
+    ctx.emit("emp.drafted", seat=picker, card=card)
     _skip_impossible(ctx)
+
+
+PHASE = Phase(name="draft", prompts=draft_prompts, handlers={DraftPick: draft_pick})

@@ -26,3 +26,7 @@ def place_flags(ctx: StepContext[EmpiresState]) -> None:
         previous = state.flags.get(region)
         state.flags[region] = empire
         ctx.emit("emp.flag_placed", empire=empire, region=region, replaced=previous)
+
+
+def flag_count(state: EmpiresState, empire: str) -> int:
+    return sum(1 for owner in state.flags.values() if owner == empire)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import BuildPalace, SkipBuild
-from rulesets.empires.decade import close_action
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.turns import close_action
 
 STANDARD_MAX, CAPITAL_MAX = 2, 3
 
@@ -30,35 +30,39 @@ def palace_options(state: EmpiresState) -> list[str]:
 
 def start_palace(ctx: StepContext[EmpiresState]) -> None:
     # Building is compulsory when possible, else only the crowns are counted (D-12).
-    if palace_options(ctx.state):
-        ctx.state.phase = "palace"
-    else:
+    if not palace_options(ctx.state):
         score_crowns(ctx)
 
 
-def palace_prompt(state: EmpiresState) -> Prompt:
+def palace_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    return Prompt(
-        seat=state.decider,
-        kind="build_palace",
-        text=Msg(key="emp.prompt.build_palace"),
-        choices=([Choice.of(SkipBuild())] if state.options.get("optional_builds") else [])
-        + [
-            Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
-            for r in palace_options(state)
-        ],
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="build_palace",
+            text=Msg(key="emp.prompt.build_palace"),
+            choices=([Choice.of(SkipBuild())] if state.options.get("optional_builds") else [])
+            + [
+                Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
+                for r in palace_options(state)
+            ],
+        )
+    ]
 
 
-def build_palace(ctx: StepContext[EmpiresState], region: str) -> None:
+def build_palace(ctx: StepContext[EmpiresState], seat: str, action: BuildPalace) -> None:
     state = ctx.state
-    state.palaces[region] = state.palaces.get(region, 0) + 1
+    state.palaces[action.region] = state.palaces.get(action.region, 0) + 1
     ctx.emit(
         "emp.palace_built",
         empire=state.active_empire,
-        region=region,
-        crowns=state.palaces[region],
+        region=action.region,
+        crowns=state.palaces[action.region],
     )
+    score_crowns(ctx)
+
+
+def skip_palace(ctx: StepContext[EmpiresState], seat: str, action: SkipBuild) -> None:
     score_crowns(ctx)
 
 
@@ -70,3 +74,11 @@ def score_crowns(ctx: StepContext[EmpiresState]) -> None:
     state.power[empire] += gained
     ctx.emit("emp.power_gained", empire=empire, points=gained, source="crowns")
     close_action(ctx, place_flags=False)
+
+
+PHASE = Phase(
+    name="palace",
+    prompts=palace_prompts,
+    handlers={BuildPalace: build_palace, SkipBuild: skip_palace},
+    enter=start_palace,
+)

@@ -1,9 +1,9 @@
-"""The end: the laurel's last count of flags and crowns, the ranking, and players' points."""
+"""The end of the game: the laurel's last count of flags and crowns, the ranking, the points."""
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
-from rulesets.empires.empire_action import flag_count
+from rulesets.core import Phase, Prompt, StepContext
+from rulesets.empires.flags import flag_count
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
 
@@ -50,7 +50,6 @@ def final_scoring(ctx: StepContext[EmpiresState]) -> None:
     state.ranking = rank_empires(state)
     state.final_scores = player_scores(state, state.ranking)
     state.winners = winners(state, state.ranking, state.final_scores)
-    state.phase = "over"
     state.finished = True
     ctx.emit(
         "emp.game_over",
@@ -58,3 +57,11 @@ def final_scoring(ctx: StepContext[EmpiresState]) -> None:
         scores=dict(state.final_scores),
         winners=list(state.winners),
     )
+
+
+def _no_prompts(state: EmpiresState) -> list[Prompt]:
+    return []
+
+
+# The game is over: entering the phase scores it, and nobody is asked anything again.
+PHASE = Phase(name="over", prompts=_no_prompts, handlers={}, enter=final_scoring)

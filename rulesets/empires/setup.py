@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rulesets.core import StepContext
 from rulesets.empires.control import reassign_monarchs
-from rulesets.empires.decade import begin_decade
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.turns import begin_decade
 
 QUICK_START_LIMIT = 3
 
@@ -80,7 +80,7 @@ def _start_draft(ctx: StepContext[EmpiresState]) -> None:
         seats = state.order if index % 2 == 0 else list(reversed(state.order))
         rounds += [f"{seat}|{letter}" for seat in seats]
     state.draft_rounds = rounds
-    state.phase = "draft"
+    ctx.enter("draft")
     ctx.emit("emp.draft_begins", letters=letters)
 
 

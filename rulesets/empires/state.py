@@ -29,6 +29,7 @@ Phase = Literal[
     "influence_pick",
     "worker_pick",
     "levy",
+    "empire",
     "over",
 ]
 

@@ -1,8 +1,13 @@
-"""The turn and decade loop: start a turn, close an action, hand over to the next turn."""
+"""The turn and decade loop: close an action, bring stacks down, hand over to the next turn.
+
+A shared mechanism, not a phase: it moves the game on only through `ctx.enter`, so every
+phase may use it without importing another phase.
+"""
 
 from __future__ import annotations
 
 from rulesets.core import StepContext
+from rulesets.empires.flags import place_flags
 from rulesets.empires.state import EmpiresState, Reduction
 
 TURNS_PER_DECADE = 7
@@ -14,22 +19,7 @@ def begin_decade(ctx: StepContext[EmpiresState]) -> None:
     state.acted = []
     state.tile = None
     ctx.emit("emp.decade_begins", decade=state.decade, start_player=state.start_player)
-    begin_turn(ctx)
-
-
-def begin_turn(ctx: StepContext[EmpiresState]) -> None:
-    state = ctx.state
-    state.active_empire = None
-    state.decider = None
-    state.option = None
-    state.action = None
-    state.compensation_region = None
-    state.attack_units = []
-    state.selected = None
-    state.denied = []
-    state.place_flags = False
-    state.phase = "choose_empire"
-    ctx.emit("emp.turn_begins", seat=state.turn_owner(), turn=state.turn_index + 1)
+    ctx.enter("choose_empire")
 
 
 def stacking_limit(state: EmpiresState, region: str, empire: str) -> int:
@@ -70,23 +60,21 @@ def over_limit(state: EmpiresState, reduction: Reduction) -> bool:
 
 
 def resume(ctx: StepContext[EmpiresState]) -> None:
-    """Continue after a reduction: ask for the next one, or carry on where play stopped."""
+    """Continue after a reduction: ask for the next one, or carry on where play stopped.
+
+    Between decades only a levy brings a region over its limit, so play goes back to it.
+    """
     state = ctx.state
     state.reductions = [r for r in state.reductions if over_limit(state, r)]
     if state.reductions:
-        state.phase = "reduce"
-        return
-    if state.tile is not None:
-        from rulesets.empires.interphase import continue_interphase
-
-        continue_interphase(ctx)
-        return
-    finish_turn(ctx)
+        ctx.enter("reduce")
+    elif state.tile is not None:
+        ctx.enter("levy")
+    else:
+        finish_turn(ctx)
 
 
 def finish_turn(ctx: StepContext[EmpiresState]) -> None:
-    from rulesets.empires.flags import place_flags
-
     state = ctx.state
     if state.place_flags:
         place_flags(ctx)
@@ -95,8 +83,40 @@ def finish_turn(ctx: StepContext[EmpiresState]) -> None:
         unit.carried = False
     state.turn_index += 1
     if state.turn_index < TURNS_PER_DECADE:
-        begin_turn(ctx)
-        return
-    from rulesets.empires.interphase import end_decade
+        ctx.enter("choose_empire")
+    else:
+        end_decade(ctx)
 
-    end_decade(ctx)
+
+def end_decade(ctx: StepContext[EmpiresState]) -> None:
+    """After the seventh turn: the last count, or the orange pawn and the next tile."""
+    state = ctx.state
+    state.active_empire = None
+    state.decider = None
+    ctx.emit("emp.decade_ends", decade=state.decade)
+    if state.decade >= state.decades:
+        ctx.enter("over")
+        return
+    # The seat left of whoever played the seventh turn starts the next decade.
+    start = state.order.index(state.start_player)
+    state.start_player = state.order[(start + TURNS_PER_DECADE) % len(state.order)]
+    ctx.emit("emp.orange_pawn", seat=state.start_player)
+    tile = state.timetrack.pop(0)
+    state.revealed.append(tile)
+    state.tile = tile
+    ctx.emit("emp.tile_revealed", tile=tile, decade=state.decade)
+    if tile.startswith("player_"):
+        position = int(tile.removeprefix("player_"))
+        first = state.order[position - 1] if position <= len(state.order) else state.start_player
+        state.pickers = state.clockwise_from(first)
+        ctx.enter("influence_pick")
+    elif tile == "orange":
+        state.pickers = state.clockwise_from(state.start_player)
+        ctx.enter("influence_pick")
+    elif tile == "worker":
+        state.pickers = state.clockwise_from(state.start_player)
+        ctx.enter("worker_pick")
+    else:
+        # Every empire with a monarch; the levy phase keeps those with room for the unit.
+        state.levies = [e for e in state.board().empire_order if not state.is_neutral(e)]
+        ctx.enter("levy")
