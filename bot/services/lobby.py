@@ -105,6 +105,12 @@ class CampaignLobby(ServiceCore):
         await self._campaign(campaign_id)
         return [SeatHolder.from_row(row) for row in await self._store.tenures(campaign_id)]
 
+    async def seats_of(self, campaign_id: int, user_id: str) -> list[str]:
+        """Every seat the user holds, in the game's seat order (one, or several after a
+        moderator gave them another's)."""
+        tenures = await self._current_tenures(campaign_id)
+        return [seat for seat, row in tenures.items() if row.user_id == user_id]
+
     async def seat_of(self, campaign_id: int, user_id: str) -> str | None:
         """The seat the user holds (the first taken, if a moderator gave them several)."""
         for seat, row in (await self._current_tenures(campaign_id)).items():
