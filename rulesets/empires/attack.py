@@ -43,7 +43,7 @@ def attack_prompts(state: EmpiresState) -> list[Prompt]:
             text=Msg(key="emp.prompt.attack_deploy", params={"count": len(state.attack_units) + 1}),
             choices=[
                 Choice.of(
-                    o, label=Msg(key="emp.label.unit", params={"region": o.region, "unit": o.kind})
+                    o, label=Msg(key="emp.label.place", params={"region": o.region, "unit": o.kind})
                 )
                 for o in attack_options(state)
             ],
@@ -57,7 +57,7 @@ def attack_deploy(ctx: StepContext[EmpiresState], seat: str, action: AttackDeplo
     assert empire is not None
     unit = state.add_unit(empire, action.kind, action.region)
     state.attack_units.append(unit.id)
-    ctx.emit("emp.attack_deployed", empire=empire, region=action.region, unit=action.kind)
+    ctx.emit("emp.event.attack_deployed", empire=empire, region=action.region, unit=action.kind)
     _next(ctx)
 
 

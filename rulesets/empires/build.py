@@ -35,9 +35,17 @@ def start_build(ctx: StepContext[EmpiresState]) -> None:
 
 def build_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    choices = [Choice.of(SkipBuild())] if state.options.get("optional_builds") else []
+    choices = []
+    if state.options.get("optional_builds"):
+        choices.append(Choice.of(SkipBuild(), label=Msg(key="emp.label.skip_city")))
     choices += [
-        Choice.of(o, label=Msg(key=f"emp.label.{'upgrade' if o.upgrade else 'new'}_city"))
+        Choice.of(
+            o,
+            label=Msg(
+                key="emp.label.upgrade_city" if o.upgrade else "emp.label.new_city",
+                params={"region": o.region},
+            ),
+        )
         for o in build_options(state)
     ]
     return [
@@ -58,10 +66,9 @@ def build_city(ctx: StepContext[EmpiresState], seat: str, action: BuildCity) -> 
     state = ctx.state
     state.cities[action.region] = action.upgrade
     ctx.emit(
-        "emp.city_built",
+        "emp.event.city_upgraded" if action.upgrade else "emp.event.city_built",
         empire=state.active_empire,
         region=action.region,
-        upgraded=action.upgrade,
     )
     ctx.enter("deploy_mode")
 
@@ -90,10 +97,18 @@ def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
 def deploy_mode_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
     choices = []
-    if each_deploy_regions(state):
-        choices.append(Choice.of(DeployEach()))
+    every = each_deploy_regions(state)
+    if every:
+        label = Msg(key="emp.label.deploy_each", params={"regions": every})
+        choices.append(Choice.of(DeployEach(), label=label))
     choices += [
-        Choice.of(DeployPalace(region=r), label=Msg(key=f"name.{r}"))
+        Choice.of(
+            DeployPalace(region=r),
+            label=Msg(
+                key="emp.label.deploy_palace",
+                params={"region": r, "unit": deployable_kind(state, r)},
+            ),
+        )
         for r in palace_deploy_regions(state)
     ]
     return [
@@ -112,7 +127,7 @@ def _deploy_one(ctx: StepContext[EmpiresState], region: str) -> None:
     empire = state.active_empire
     assert kind is not None and empire is not None
     state.add_unit(empire, kind, region)
-    ctx.emit("emp.deployed", empire=empire, region=region, unit=kind)
+    ctx.emit("emp.event.deployed", empire=empire, region=region, unit=kind)
 
 
 def deploy_each(ctx: StepContext[EmpiresState], seat: str, action: DeployEach) -> None:
@@ -149,7 +164,14 @@ def deploy_pick_prompts(state: EmpiresState) -> list[Prompt]:
             kind="deploy_to",
             text=Msg(key="emp.prompt.deploy_to"),
             choices=[
-                Choice.of(DeployTo(region=r), label=Msg(key=f"name.{r}")) for r in state.deploy_left
+                Choice.of(
+                    DeployTo(region=r),
+                    label=Msg(
+                        key="emp.label.place",
+                        params={"unit": deployable_kind(state, r), "region": r},
+                    ),
+                )
+                for r in state.deploy_left
             ],
         )
     ]

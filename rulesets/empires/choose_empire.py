@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import ChooseAction, ChooseEmpire, Compensate, SkipCompensation
-from rulesets.empires.production import deployable_kind
+from rulesets.empires.flags import flag_count
+from rulesets.empires.production import crowns, deployable_kind
 from rulesets.empires.state import EmpiresState
 
 MIN_INFLUENCE_FOR_B = 3
@@ -32,7 +33,7 @@ def begin_turn(ctx: StepContext[EmpiresState]) -> None:
     state.selected = None
     state.denied = []
     state.place_flags = False
-    ctx.emit("emp.turn_begins", seat=state.turn_owner(), turn=state.turn_index + 1)
+    ctx.emit("emp.event.turn_begins", seat=state.turn_owner(), turn=state.turn_index + 1)
 
 
 def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
@@ -53,6 +54,17 @@ def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
     return "C", unacted
 
 
+def _empire_label(state: EmpiresState, option: str, empire: str) -> Msg:
+    """Whose turn it becomes: the chooser's own, a monarch's, or a neutral empire's."""
+    if state.is_neutral(empire):
+        return Msg(key="emp.label.choose_neutral_empire", params={"empire": empire})
+    if option == "C":
+        monarch = state.monarchs[empire]
+        return Msg(key="emp.label.choose_ruled_empire", params={"empire": empire, "seat": monarch})
+    influence = state.influence(state.turn_owner(), empire)
+    return Msg(key="emp.label.choose_empire", params={"empire": empire, "influence": influence})
+
+
 def choose_empire_prompts(state: EmpiresState) -> list[Prompt]:
     option, empires = empire_options(state)
     return [
@@ -61,7 +73,8 @@ def choose_empire_prompts(state: EmpiresState) -> list[Prompt]:
             kind="choose_empire",
             text=Msg(key=f"emp.prompt.choose_empire_{option}"),
             choices=[
-                Choice.of(ChooseEmpire(empire=e), label=Msg(key=f"name.{e}")) for e in empires
+                Choice.of(ChooseEmpire(empire=e), label=_empire_label(state, option, e))
+                for e in empires
             ],
         )
     ]
@@ -77,7 +90,13 @@ def choose_empire(ctx: StepContext[EmpiresState], seat: str, action: ChooseEmpir
     else:
         state.decider = seat
     state.option = "neutral" if state.is_neutral(empire) else option
-    ctx.emit("emp.empire_chosen", seat=seat, empire=empire, option=option, decider=state.decider)
+    ctx.emit(
+        f"emp.event.empire_chosen_{state.option}",
+        seat=seat,
+        empire=empire,
+        option=option,
+        decider=state.decider,
+    )
     if state.option == "C" and compensation_regions(state):
         ctx.enter("compensate")
     else:
@@ -97,9 +116,16 @@ def compensation_regions(state: EmpiresState) -> list[str]:
 
 
 def compensate_prompts(state: EmpiresState) -> list[Prompt]:
-    choices = [Choice.of(SkipCompensation())]
+    board = state.board()
+    choices = [Choice.of(SkipCompensation(), label=Msg(key="emp.label.skip_compensation"))]
     choices += [
-        Choice.of(Compensate(region=r), label=Msg(key=f"name.{r}"))
+        Choice.of(
+            Compensate(region=r),
+            label=Msg(
+                key="emp.label.compensate",
+                params={"unit": deployable_kind(state, r), "region": r, "empire": board.owner[r]},
+            ),
+        )
         for r in compensation_regions(state)
     ]
     return [
@@ -121,7 +147,9 @@ def compensate(ctx: StepContext[EmpiresState], seat: str, action: Compensate) ->
         raise IllegalAction("emp.error.cannot_deploy", region=region)
     state.add_unit(owner, kind, region)
     state.compensation_region = region
-    ctx.emit("emp.compensated", seat=state.turn_owner(), region=region, unit=kind)
+    ctx.emit(
+        "emp.event.compensated", seat=state.turn_owner(), region=region, unit=kind, empire=owner
+    )
     ctx.enter("choose_action")
 
 
@@ -134,6 +162,12 @@ def available_actions(state: EmpiresState, empire: str) -> list[str]:
     return [a for a in CONSERVATIVE_ACTIONS if a not in blocked]
 
 
+def _action_label(state: EmpiresState, empire: str, action: str) -> Msg:
+    """The action, with the power it brings now where it brings some at once."""
+    points = {"empire": flag_count(state, empire), "palace": crowns(state, empire)}
+    return Msg(key=f"emp.label.action_{action}", params={"points": points.get(action, 0)})
+
+
 def choose_action_prompts(state: EmpiresState) -> list[Prompt]:
     empire = state.active_empire
     assert empire is not None and state.decider is not None
@@ -143,7 +177,7 @@ def choose_action_prompts(state: EmpiresState) -> list[Prompt]:
             kind="choose_action",
             text=Msg(key="emp.prompt.choose_action", params={"empire": empire}),
             choices=[
-                Choice.of(ChooseAction(action=a), label=Msg(key=f"emp.action.{a}"))
+                Choice.of(ChooseAction(action=a), label=_action_label(state, empire, a))
                 for a in available_actions(state, empire)
             ],
         )
@@ -158,7 +192,7 @@ def choose_action(ctx: StepContext[EmpiresState], seat: str, chosen: ChooseActio
     state.markers[empire]["I"] = action
     state.acted.append(empire)
     state.action = action
-    ctx.emit("emp.action_chosen", empire=empire, action=action, seat=state.decider)
+    ctx.emit("emp.event.action_chosen", empire=empire, action=action, seat=state.decider)
     ctx.enter(ACTION_PHASES[action])
 
 

@@ -22,7 +22,7 @@ def sea_combat(ctx: StepContext[EmpiresState], ship: Unit) -> None:
     _eliminate(ctx, ship)
     _eliminate(ctx, enemy)
     ctx.emit(
-        "emp.naval_battle",
+        "emp.event.naval_battle",
         region=ship.region,
         attacker=ship.empire,
         attacker_unit=ship.kind,
@@ -52,7 +52,7 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
     if attacker.kind == "artillery" and victim.kind == "infantry":
         _eliminate(ctx, victim)
         ctx.emit(
-            "emp.artillery_strike",
+            "emp.event.artillery_strike",
             region=region,
             attacker=attacker.empire,
             defender=defender,
@@ -73,7 +73,7 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
     _eliminate(ctx, attacker)
     _eliminate(ctx, victim)
     ctx.emit(
-        "emp.land_battle",
+        "emp.event.land_battle",
         region=region,
         attacker=attacker.empire,
         attacker_unit=attacker.kind,
@@ -92,7 +92,7 @@ def retaliate(
     _eliminate(ctx, attacker)
     _eliminate(ctx, unit)
     ctx.emit(
-        "emp.retaliation",
+        "emp.event.retaliation",
         region=region,
         attacker=attacker.empire,
         defender=defender,

@@ -6,6 +6,7 @@ from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import DraftPick
 from rulesets.empires.setup import finish_setup
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.wording import card_params
 
 
 def _current(state: EmpiresState) -> tuple[str, str]:
@@ -22,14 +23,16 @@ def draft_card(state: EmpiresState, empire: str, letter: str) -> str | None:
     return card if card in stack else None
 
 
-def draft_choices(state: EmpiresState) -> list[str]:
+def draft_choices(state: EmpiresState) -> dict[str, str]:
+    """Each empire the current picker may draft from, with the card it would take."""
     seat, letter = _current(state)
     held = {card.partition("-")[0] for card in state.hands[seat]}
-    return [
-        e
-        for e in state.board().empire_order
-        if e not in held and draft_card(state, e, letter) is not None
-    ]
+    choices = {}
+    for empire in state.board().empire_order:
+        card = draft_card(state, empire, letter)
+        if empire not in held and card is not None:
+            choices[empire] = card
+    return choices
 
 
 def _skip_impossible(ctx: StepContext[EmpiresState]) -> None:
@@ -48,8 +51,11 @@ def draft_prompts(state: EmpiresState) -> list[Prompt]:
             kind="draft_pick",
             text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
             choices=[
-                Choice.of(DraftPick(empire=e), label=Msg(key=f"name.{e}"))
-                for e in draft_choices(state)
+                Choice.of(
+                    DraftPick(empire=empire),
+                    label=Msg(key="emp.label.take_card", params=card_params(state, card)),
+                )
+                for empire, card in draft_choices(state).items()
             ],
         )
     ]
@@ -63,7 +69,7 @@ def draft_pick(ctx: StepContext[EmpiresState], seat: str, action: DraftPick) -> 
     state.stacks[action.empire].remove(card)
     state.hands[picker].append(card)
     state.draft_rounds.pop(0)
-    ctx.emit("emp.drafted", seat=picker, card=card)
+    ctx.emit("emp.event.drafted", seat=picker, **card_params(state, card))
     _skip_impossible(ctx)
 
 

@@ -14,7 +14,7 @@ def run_empire_action(ctx: StepContext[EmpiresState]) -> None:
     assert empire is not None
     gained = flag_count(state, empire)
     state.power[empire] += gained
-    ctx.emit("emp.power_gained", empire=empire, points=gained, source="flags")
+    ctx.emit("emp.event.power_from_flags", empire=empire, points=gained)
     close_action(ctx, place_flags=False)
 
 

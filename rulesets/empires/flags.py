@@ -21,11 +21,14 @@ def place_flags(ctx: StepContext[EmpiresState]) -> None:
         if board.kind[region] == "city" or state.flags.get(region) == empire:
             continue
         if state.flags_left(empire) <= 0:
-            ctx.emit("emp.no_flag_left", empire=empire, region=region)
+            ctx.emit("emp.event.no_flag_left", empire=empire, region=region)
             continue
         previous = state.flags.get(region)
         state.flags[region] = empire
-        ctx.emit("emp.flag_placed", empire=empire, region=region, replaced=previous)
+        if previous is None:
+            ctx.emit("emp.event.flag_placed", empire=empire, region=region)
+        else:
+            ctx.emit("emp.event.flag_replaced", empire=empire, region=region, replaced=previous)
 
 
 def flag_count(state: EmpiresState, empire: str) -> int:

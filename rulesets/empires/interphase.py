@@ -11,6 +11,7 @@ from rulesets.empires.actions import Levy, TakeInfluence, TakeWorker
 from rulesets.empires.control import reassign_monarchs
 from rulesets.empires.state import EmpiresState, Reduction
 from rulesets.empires.turns import begin_decade, resume
+from rulesets.empires.wording import card_params
 
 LEVY_LIMIT = 3
 
@@ -73,7 +74,7 @@ def _draw_workers(ctx: StepContext[EmpiresState]) -> None:
         card = ctx.dice.choose(list(state.workers))
         state.workers.remove(card)
         state.hands[seat].append(card)
-        ctx.emit("emp.worker_taken", seat=seat, empire=card.partition("-")[0])
+        ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers = []
 
 
@@ -82,7 +83,7 @@ def _finish_interphase(ctx: StepContext[EmpiresState]) -> None:
     for empire in state.board().empire_order:
         slots = state.markers[empire]
         slots["III"], slots["II"], slots["I"] = slots["II"], slots["I"], None
-    ctx.emit("emp.markers_shifted")
+    ctx.emit("emp.event.markers_shifted")
     reassign_monarchs(ctx)
     state.decade += 1
     state.tile = None
@@ -91,7 +92,10 @@ def _finish_interphase(ctx: StepContext[EmpiresState]) -> None:
 
 def influence_prompts(state: EmpiresState) -> list[Prompt]:
     choices = [
-        Choice.of(TakeInfluence(empire=e), label=Msg(key=f"name.{e}"))
+        Choice.of(
+            TakeInfluence(empire=e),
+            label=Msg(key="emp.label.take_card", params=card_params(state, state.stacks[e][0])),
+        )
         for e in _influence_choices(state)
     ]
     return [
@@ -106,7 +110,11 @@ def influence_prompts(state: EmpiresState) -> list[Prompt]:
 
 def worker_prompts(state: EmpiresState) -> list[Prompt]:
     choices = [
-        Choice.of(TakeWorker(empire=e), label=Msg(key=f"name.{e}")) for e in _worker_choices(state)
+        Choice.of(
+            TakeWorker(empire=e),
+            label=Msg(key="emp.label.take_card", params=card_params(state, f"{e}-W")),
+        )
+        for e in _worker_choices(state)
     ]
     return [
         Prompt(
@@ -122,21 +130,23 @@ def take_influence(ctx: StepContext[EmpiresState], seat: str, action: TakeInflue
     state = ctx.state
     card = state.stacks[action.empire].pop(0)
     state.hands[seat].append(card)
-    ctx.emit("emp.influence_taken", seat=seat, empire=action.empire, card=card)
+    ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers.pop(0)
     _next_influence_pick(ctx)
 
 
 def take_worker(ctx: StepContext[EmpiresState], seat: str, action: TakeWorker) -> None:
     state = ctx.state
-    state.workers.remove(f"{action.empire}-W")
-    state.hands[seat].append(f"{action.empire}-W")
-    ctx.emit("emp.worker_taken", seat=seat, empire=action.empire)
+    card = f"{action.empire}-W"
+    state.workers.remove(card)
+    state.hands[seat].append(card)
+    ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers.pop(0)
     _next_worker_pick(ctx)
 
 
 def levy_prompts(state: EmpiresState) -> list[Prompt]:
+    kind = "infantry" if state.tile == "infantry" else "two_master"
     prompts = []
     for empire in state.levies:
         seat = state.monarchs.get(empire)
@@ -148,7 +158,10 @@ def levy_prompts(state: EmpiresState) -> list[Prompt]:
                 kind=f"levy_{state.tile}",
                 text=Msg(key=f"emp.prompt.levy_{state.tile}", params={"empire": empire}),
                 choices=[
-                    Choice.of(Levy(empire=empire, region=r), label=Msg(key=f"name.{r}"))
+                    Choice.of(
+                        Levy(empire=empire, region=r),
+                        label=Msg(key="emp.label.place", params={"unit": kind, "region": r}),
+                    )
                     for r in levy_regions(state, empire)
                 ],
                 simultaneous=True,
@@ -162,7 +175,7 @@ def levy(ctx: StepContext[EmpiresState], seat: str, action: Levy) -> None:
     kind = "infantry" if state.tile == "infantry" else "two_master"
     state.add_unit(action.empire, kind, action.region)
     state.levies.remove(action.empire)
-    ctx.emit("emp.levy", empire=action.empire, region=action.region, unit=kind)
+    ctx.emit("emp.event.levy", empire=action.empire, region=action.region, unit=kind)
     monarch = state.monarchs.get(action.empire)
     assert monarch is not None
     state.reductions.append(

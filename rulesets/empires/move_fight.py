@@ -7,6 +7,7 @@ only its two new units allowed to move.
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.core.messages import JsonValue
 from rulesets.empires.actions import (
     AnswerPassage,
     EndMoves,
@@ -40,13 +41,34 @@ def movable_ships(state: EmpiresState) -> list[Unit]:
     ]
 
 
-def march_choices(state: EmpiresState, unit: Unit) -> list[MarchTo]:
+def march_choices(state: EmpiresState, unit: Unit) -> list[tuple[MarchTo, Route]]:
     choices = []
     for route in land_routes(state, unit, state.decider).values():
         for target in targets_in(state, unit, route.to):
             if end_allowed(state, unit, route.to, target):
-                choices.append(MarchTo(to=route.to, via=route.via, target=target))
+                choices.append((MarchTo(to=route.to, via=route.via, target=target), route))
     return choices
+
+
+def _route_suffix(route: Route) -> str:
+    """Which label a route takes: through whom, and whether ships carry the unit."""
+    if route.permission_from is not None:
+        return "_passage"
+    by_sea = any(step.chain for step in route.steps)
+    return ("_via" if route.via is not None else "") + ("_sea" if by_sea else "")
+
+
+def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -> Msg:
+    """'Go to Saxony through Bavaria', or 'Attack the artillery of Austria in Vienna (1:1)'."""
+    params: dict[str, JsonValue] = {"to": march.to, "via": march.via}
+    if route.permission_from is not None:
+        params["passage"] = route.permission_from
+    if march.target is None:
+        return Msg(key=f"emp.label.march{_route_suffix(route)}", params=params)
+    enemy = next(u.empire for u in state.units_in(march.to) if u.empire != unit.empire)
+    odds = "1:0" if unit.kind == "artillery" and march.target == "infantry" else "1:1"
+    params |= {"target": march.target, "enemy": enemy, "odds": odds}
+    return Msg(key=f"emp.label.attack{_route_suffix(route)}", params=params)
 
 
 def movable_land(state: EmpiresState) -> list[Unit]:
@@ -77,9 +99,12 @@ def _groups(units: list[Unit]) -> list[SelectUnit]:
 def _select_prompts(state: EmpiresState, ships: bool) -> list[Prompt]:
     assert state.decider is not None
     units = movable_ships(state) if ships else movable_land(state)
-    choices = [Choice.of(EndMoves())]
+    end = "emp.label.end_ship_moves" if ships else "emp.label.end_land_moves"
+    choices = [Choice.of(EndMoves(), label=Msg(key=end))]
     choices += [
-        Choice.of(s, label=Msg(key="emp.label.unit", params={"region": s.region, "unit": s.kind}))
+        Choice.of(
+            s, label=Msg(key="emp.label.select_unit", params={"region": s.region, "unit": s.kind})
+        )
         for s in _groups(units)
     ]
     return [
@@ -125,17 +150,30 @@ def end_land_moves(ctx: StepContext[EmpiresState], seat: str, action: EndMoves) 
     close_action(ctx, place_flags=True)
 
 
+def _sail_label(state: EmpiresState, ship: Unit, sea: str) -> Msg:
+    enemy = next((u for u in state.units_in(sea) if u.empire != ship.empire), None)
+    if enemy is None:
+        return Msg(key="emp.label.sail_to", params={"region": sea})
+    return Msg(
+        key="emp.label.sail_to_fight",
+        params={"region": sea, "target": enemy.kind, "enemy": enemy.empire, "odds": "1:1"},
+    )
+
+
 def destination_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None and state.selected is not None
     unit = state.unit(state.selected)
-    choices = [Choice.of(Stay())]
+    choices = [Choice.of(Stay(), label=Msg(key="emp.label.stay", params={"region": unit.region}))]
     if unit.is_ship:
         choices += [
-            Choice.of(SailTo(region=s), label=Msg(key=f"name.{s}"))
-            for s in ship_destinations(state, unit)
+            Choice.of(SailTo(region=sea), label=_sail_label(state, unit, sea))
+            for sea in ship_destinations(state, unit)
         ]
     else:
-        choices += [Choice.of(m, label=Msg(key=f"name.{m.to}")) for m in march_choices(state, unit)]
+        choices += [
+            Choice.of(march, label=march_label(state, unit, march, route))
+            for march, route in march_choices(state, unit)
+        ]
     return [
         Prompt(
             seat=state.decider,
@@ -182,7 +220,11 @@ def sail_to(ctx: StepContext[EmpiresState], seat: str, action: SailTo) -> None:
     ship.region = action.region
     ship.moved = True
     ctx.emit(
-        "emp.ship_moved", empire=ship.empire, unit=ship.kind, origin=origin, region=action.region
+        "emp.event.ship_moved",
+        empire=ship.empire,
+        unit=ship.kind,
+        origin=origin,
+        region=action.region,
     )
     sea_combat(ctx, ship)
     _after_ship(ctx)
@@ -208,7 +250,7 @@ def march_to(ctx: StepContext[EmpiresState], seat: str, action: MarchTo) -> None
     )
     ctx.enter("permission")
     ctx.emit(
-        "emp.passage_requested",
+        "emp.event.passage_requested",
         empire=unit.empire,
         through=route.permission_from,
         region=route.via,
@@ -225,14 +267,15 @@ def _execute(ctx: StepContext[EmpiresState], unit: Unit, route: Route, target: s
     origin = unit.region
     unit.region = route.to
     unit.moved = True
+    by_sea = any(step.chain for step in route.steps)
     ctx.emit(
-        "emp.land_moved",
+        f"emp.event.land_moved{'_via' if route.via else ''}{'_sea' if by_sea else ''}",
         empire=unit.empire,
         unit=unit.kind,
         origin=origin,
         via=route.via,
         region=route.to,
-        by_sea=any(step.chain for step in route.steps),
+        by_sea=by_sea,
     )
     if land_combat(ctx, unit, target):
         ctx.enter("retaliate")
@@ -252,7 +295,16 @@ def permission_prompts(state: EmpiresState) -> list[Prompt]:
                 key="emp.prompt.passage",
                 params={"empire": mover.empire, "through": move.empire, "region": move.via},
             ),
-            choices=[Choice.of(AnswerPassage(grant=False)), Choice.of(AnswerPassage(grant=True))],
+            choices=[
+                Choice.of(
+                    AnswerPassage(grant=grant),
+                    label=Msg(
+                        key="emp.label.grant_passage" if grant else "emp.label.refuse_passage",
+                        params={"empire": mover.empire, "region": move.via},
+                    ),
+                )
+                for grant in (False, True)
+            ],
             urgency="reaction",
         )
     ]
@@ -264,7 +316,7 @@ def answer_passage(ctx: StepContext[EmpiresState], seat: str, action: AnswerPass
     assert move is not None
     state.pending_move = None
     ctx.emit(
-        "emp.passage_granted" if action.grant else "emp.passage_refused",
+        "emp.event.passage_granted" if action.grant else "emp.event.passage_refused",
         empire=move.empire,
         mover=state.unit(move.unit).empire,
         region=move.via,
@@ -286,7 +338,12 @@ def retaliate_prompts(state: EmpiresState) -> list[Prompt]:
             seat=reply.seat,
             kind="retaliate",
             text=Msg(key="emp.prompt.retaliate", params={"region": reply.region}),
-            choices=[Choice.of(Retaliate(kind=k)) for k in kinds],
+            choices=[
+                Choice.of(
+                    Retaliate(kind=k), label=Msg(key="emp.label.retaliate", params={"unit": k})
+                )
+                for k in kinds
+            ],
             urgency="reaction",
         )
     ]

@@ -34,6 +34,18 @@ def start_palace(ctx: StepContext[EmpiresState]) -> None:
         score_crowns(ctx)
 
 
+def _palace_choices(state: EmpiresState) -> list[Choice]:
+    choices = []
+    if state.options.get("optional_builds"):
+        choices.append(Choice.of(SkipBuild(), label=Msg(key="emp.label.skip_palace")))
+    for region in palace_options(state):
+        crowns_after = state.palaces.get(region, 0) + 1
+        key = "emp.label.new_palace" if crowns_after == 1 else "emp.label.enlarge_palace"
+        label = Msg(key=key, params={"region": region, "crowns": crowns_after})
+        choices.append(Choice.of(BuildPalace(region=region), label=label))
+    return choices
+
+
 def palace_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
     return [
@@ -41,11 +53,7 @@ def palace_prompts(state: EmpiresState) -> list[Prompt]:
             seat=state.decider,
             kind="build_palace",
             text=Msg(key="emp.prompt.build_palace"),
-            choices=([Choice.of(SkipBuild())] if state.options.get("optional_builds") else [])
-            + [
-                Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
-                for r in palace_options(state)
-            ],
+            choices=_palace_choices(state),
         )
     ]
 
@@ -53,8 +61,9 @@ def palace_prompts(state: EmpiresState) -> list[Prompt]:
 def build_palace(ctx: StepContext[EmpiresState], seat: str, action: BuildPalace) -> None:
     state = ctx.state
     state.palaces[action.region] = state.palaces.get(action.region, 0) + 1
+    crowns_now = state.palaces[action.region]
     ctx.emit(
-        "emp.palace_built",
+        "emp.event.palace_built" if crowns_now == 1 else "emp.event.palace_enlarged",
         empire=state.active_empire,
         region=action.region,
         crowns=state.palaces[action.region],
@@ -72,7 +81,7 @@ def score_crowns(ctx: StepContext[EmpiresState]) -> None:
     assert empire is not None
     gained = crowns(state, empire)
     state.power[empire] += gained
-    ctx.emit("emp.power_gained", empire=empire, points=gained, source="crowns")
+    ctx.emit("emp.event.power_from_crowns", empire=empire, points=gained)
     close_action(ctx, place_flags=False)
 
 

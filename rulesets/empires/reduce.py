@@ -19,7 +19,15 @@ def reduce_prompts(state: EmpiresState) -> list[Prompt]:
                 key="emp.prompt.remove_unit",
                 params={"region": task.region, "empire": task.empire, "limit": task.limit},
             ),
-            choices=[Choice.of(RemoveUnit(region=task.region, kind=k)) for k in kinds],
+            choices=[
+                Choice.of(
+                    RemoveUnit(region=task.region, kind=k),
+                    label=Msg(
+                        key="emp.label.remove_unit", params={"unit": k, "region": task.region}
+                    ),
+                )
+                for k in kinds
+            ],
             urgency="turn" if task.seat == state.decider else "reaction",
         )
     ]
@@ -31,7 +39,7 @@ def remove_unit(ctx: StepContext[EmpiresState], seat: str, action: RemoveUnit) -
     own = [u for u in state.units_in(action.region) if u.empire == task.empire]
     unit = next(u for u in own if u.kind == action.kind)
     state.remove_unit(unit.id)
-    ctx.emit("emp.unit_removed", empire=task.empire, region=action.region, unit=action.kind)
+    ctx.emit("emp.event.unit_removed", empire=task.empire, region=action.region, unit=action.kind)
     resume(ctx)
 
 

@@ -46,13 +46,13 @@ def final_scoring(ctx: StepContext[EmpiresState]) -> None:
     for empire in state.board().empire_order:
         gained = flag_count(state, empire) + crowns(state, empire)
         state.power[empire] += gained
-        ctx.emit("emp.power_gained", empire=empire, points=gained, source="laurel")
+        ctx.emit("emp.event.power_from_laurel", empire=empire, points=gained)
     state.ranking = rank_empires(state)
     state.final_scores = player_scores(state, state.ranking)
     state.winners = winners(state, state.ranking, state.final_scores)
     state.finished = True
     ctx.emit(
-        "emp.game_over",
+        "emp.event.game_over",
         ranking=list(state.ranking),
         scores=dict(state.final_scores),
         winners=list(state.winners),

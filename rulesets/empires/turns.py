@@ -18,7 +18,7 @@ def begin_decade(ctx: StepContext[EmpiresState]) -> None:
     state.turn_index = 0
     state.acted = []
     state.tile = None
-    ctx.emit("emp.decade_begins", decade=state.decade, start_player=state.start_player)
+    ctx.emit("emp.event.decade_begins", decade=state.decade, start_player=state.start_player)
     ctx.enter("choose_empire")
 
 
@@ -93,18 +93,18 @@ def end_decade(ctx: StepContext[EmpiresState]) -> None:
     state = ctx.state
     state.active_empire = None
     state.decider = None
-    ctx.emit("emp.decade_ends", decade=state.decade)
+    ctx.emit("emp.event.decade_ends", decade=state.decade)
     if state.decade >= state.decades:
         ctx.enter("over")
         return
     # The seat left of whoever played the seventh turn starts the next decade.
     start = state.order.index(state.start_player)
     state.start_player = state.order[(start + TURNS_PER_DECADE) % len(state.order)]
-    ctx.emit("emp.orange_pawn", seat=state.start_player)
+    ctx.emit("emp.event.orange_pawn", seat=state.start_player)
     tile = state.timetrack.pop(0)
     state.revealed.append(tile)
     state.tile = tile
-    ctx.emit("emp.tile_revealed", tile=tile, decade=state.decade)
+    ctx.emit("emp.event.tile_revealed", tile=tile, decade=state.decade)
     if tile.startswith("player_"):
         position = int(tile.removeprefix("player_"))
         first = state.order[position - 1] if position <= len(state.order) else state.start_player
