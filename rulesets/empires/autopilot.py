@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Ruleset
-from rulesets.empires.production import crowns
+from rulesets.empires.production import UNIT_VALUE_ORDER, crowns
 from rulesets.empires.state import EmpiresState
 
 
@@ -52,8 +52,7 @@ def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
         owner = board.owner[action["region"]] or ""
         return state.influence(seat, owner)
     if kind == "remove_unit":
-        order = ("infantry", "two_master", "artillery", "three_master")
-        return -order.index(action["kind"])
+        return -UNIT_VALUE_ORDER.index(action["kind"])
     return 1.0
 
 

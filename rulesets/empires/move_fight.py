@@ -25,6 +25,7 @@ from rulesets.empires.movement import (
     ship_destinations,
     targets_in,
 )
+from rulesets.empires.production import UNIT_VALUE_ORDER
 from rulesets.empires.state import EmpiresState, LandMove, Unit
 from rulesets.empires.turns import close_action
 
@@ -332,7 +333,8 @@ def answer_passage(ctx: StepContext[EmpiresState], seat: str, action: AnswerPass
 def retaliate_prompts(state: EmpiresState) -> list[Prompt]:
     reply = state.retaliation
     assert reply is not None
-    kinds = sorted({u.kind for u in state.units_in(reply.region) if u.empire == reply.defender})
+    present = {u.kind for u in state.units_in(reply.region) if u.empire == reply.defender}
+    kinds = [kind for kind in UNIT_VALUE_ORDER if kind in present]
     return [
         Prompt(
             seat=reply.seat,

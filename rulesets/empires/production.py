@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rulesets.empires.state import EmpiresState
 
+# Least valuable first: the unit an absent player gives up, or sends to strike back.
+UNIT_VALUE_ORDER = ("infantry", "two_master", "artillery", "three_master")
 # When a type runs out, the weaker type of the same domain may be deployed instead.
 SUBSTITUTE = {"artillery": "infantry", "three_master": "two_master"}
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import RemoveUnit
+from rulesets.empires.production import UNIT_VALUE_ORDER
 from rulesets.empires.state import EmpiresState
 from rulesets.empires.turns import resume
 
 
 def reduce_prompts(state: EmpiresState) -> list[Prompt]:
     task = state.reductions[0]
-    kinds = sorted({u.kind for u in state.units_in(task.region) if u.empire == task.empire})
+    present = {u.kind for u in state.units_in(task.region) if u.empire == task.empire}
+    kinds = [kind for kind in UNIT_VALUE_ORDER if kind in present]
     return [
         Prompt(
             seat=task.seat,

@@ -22,6 +22,7 @@ from rulesets.empires import (
     autopilot,
     build,
     choose_empire,
+    defaults,
     draft,
     empire_action,
     interphase,
@@ -92,17 +93,21 @@ class Empires(Ruleset[EmpiresState]):
         prompts = phases().prompts(state)
         if state.phase == "draft" or state.tile is not None:
             return prompts
-        # Another player's decision inside this turn (a monarch acting under option C,
-        # granting passage, striking back, cutting a stack): a reaction with a default.
-        owner = state.turn_owner()
+        # Another player's decision inside this turn (granting passage, striking back,
+        # cutting a stack): a reaction with a default. A monarch playing the whole action
+        # for another's turn under option C is not reacting: it keeps a turn's deadline.
+        acting = {state.turn_owner(), state.decider}
         return [
-            p if p.seat == owner else p.model_copy(update={"urgency": "reaction"}) for p in prompts
+            p if p.seat in acting else p.model_copy(update={"urgency": "reaction"}) for p in prompts
         ]
 
     def view(self, state: EmpiresState, seat: str | None) -> dict[str, Any]:
         if seat is None or seat not in state.seats:
             return view.public_view(state)
         return view.seat_view(state, seat)
+
+    def default_action(self, state: EmpiresState, seat: str) -> dict[str, Any]:
+        return defaults.default_action(self, state, seat)
 
     def autopilot_action(self, state: EmpiresState, seat: str, pick: int) -> dict[str, Any]:
         return autopilot.choose(self, state, seat, pick)

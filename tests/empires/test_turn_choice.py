@@ -34,7 +34,8 @@ def test_option_c_hands_the_action_to_the_monarch_after_a_compensation() -> None
     state = play(state, "P1", type="compensate", region="liverpool")
     assert units(state, "liverpool") == {"GB": {"two_master": 1}}
     decision = prompt_of(state)
-    assert (decision.seat, decision.kind, decision.urgency) == ("P2", "choose_action", "reaction")
+    # The monarch plays the whole action: a turn's deadline, not a reaction's (issue 15).
+    assert (decision.seat, decision.kind, decision.urgency) == ("P2", "choose_action", "turn")
 
 
 def test_compensation_over_three_units_is_reduced_by_that_empires_monarch() -> None:
