@@ -32,6 +32,7 @@ def begin_turn(ctx: StepContext[EmpiresState]) -> None:
     state.attack_units = []
     state.selected = None
     state.denied = []
+    state.entered = []
     state.place_flags = False
     ctx.emit("emp.event.turn_begins", seat=state.turn_owner(), turn=state.turn_index + 1)
 
@@ -48,9 +49,10 @@ def empire_options(state: EmpiresState) -> tuple[str, list[str]]:
     if best >= MIN_INFLUENCE_FOR_B:
         return "B", [e for e in unacted if influence[e] == best]
     neutral = [e for e in unacted if state.is_neutral(e)]
-    if neutral and state.options.get("neutral_turn") == "neutral_first":
-        # The literal reading of the draft variant: act for a neutral empire if one waits.
-        return "C", neutral
+    if neutral and state.options.get("neutral_turn", "neutral_first") == "neutral_first":
+        # The draft variants' text: with no monarch and no influence of 3, act for a
+        # neutral empire if one is still to act.
+        return "neutral", neutral
     return "C", unacted
 
 

@@ -7,16 +7,17 @@ from rulesets.empires.state import EmpiresState
 
 
 def place_flags(ctx: StepContext[EmpiresState]) -> None:
-    """Flag every neutral land or sea region holding a unit of the active empire.
+    """Flag every neutral land or sea region a unit of the active empire moved into this
+    turn and still holds (« chaque région [...] nouvellement occupée »).
 
-    A region already showing its flag is skipped ("newly occupied" only); another
-    empire's flag there goes back to its owner. With no flag left in stock none is placed.
+    A region already showing its flag is skipped; another empire's flag there goes back
+    to its owner. With no flag left in stock none is placed.
     """
     state = ctx.state
     empire = state.active_empire
     assert empire is not None
     board = state.board()
-    held = sorted({u.region for u in state.units if u.empire == empire})
+    held = sorted({u.region for u in state.units if u.empire == empire} & set(state.entered))
     for region in held:
         if board.kind[region] == "city" or state.flags.get(region) == empire:
             continue

@@ -220,6 +220,7 @@ def sail_to(ctx: StepContext[EmpiresState], seat: str, action: SailTo) -> None:
     origin = ship.region
     ship.region = action.region
     ship.moved = True
+    state.entered.append(action.region)
     ctx.emit(
         "emp.event.ship_moved",
         empire=ship.empire,
@@ -268,6 +269,7 @@ def _execute(ctx: StepContext[EmpiresState], unit: Unit, route: Route, target: s
     origin = unit.region
     unit.region = route.to
     unit.moved = True
+    state.entered.append(route.to)
     by_sea = any(step.chain for step in route.steps)
     ctx.emit(
         f"emp.event.land_moved{'_via' if route.via else ''}{'_sea' if by_sea else ''}",

@@ -38,7 +38,8 @@ def option_specs() -> list[OptionSpec]:
         _option("draft", "off", "off", "standard", "simplified"),
         _flag("quick_start"),
         _option("distribution_card", "random", *cards),
-        _option("neutral_turn", "any_empire", "any_empire", "neutral_first"),
+        # « choisissez un marqueur d'action pour l'empire neutre »; any empire is the option.
+        _option("neutral_turn", "neutral_first", "neutral_first", "any_empire"),
         # Building is compulsory when possible (ASSUMPTION D-11); this lets a player decline.
         _flag("optional_builds"),
         _option("worker_cards", "open_pile", "open_pile", "random_draw"),

@@ -41,9 +41,14 @@ def winners(state: EmpiresState, ranking: list[str], scores: dict[str, int]) -> 
 
 
 def final_scoring(ctx: StepContext[EmpiresState]) -> None:
+    """The laurel asks « tous les monarques » for a last count: an empire left without a
+    monarch in the draft variants counts nothing more."""
     state = ctx.state
     state.revealed.append("laurel")
     for empire in state.board().empire_order:
+        if state.is_neutral(empire):
+            ctx.emit("emp.event.laurel_without_monarch", empire=empire)
+            continue
         gained = flag_count(state, empire) + crowns(state, empire)
         state.power[empire] += gained
         ctx.emit("emp.event.power_from_laurel", empire=empire, points=gained)

@@ -112,6 +112,8 @@ class EmpiresState(BaseState):
     attack_units: list[int] = Field(default_factory=list)
     selected: int | None = None
     denied: list[tuple[int, str]] = Field(default_factory=list)
+    # Regions a unit of the active empire moved into this turn: the newly occupied ones.
+    entered: list[str] = Field(default_factory=list)
     pending_move: LandMove | None = None
     retaliation: Retaliation | None = None
     reductions: list[Reduction] = Field(default_factory=list)

@@ -129,3 +129,17 @@ def test_a_ship_never_ends_on_an_own_ship_and_combat_ends_a_land_move() -> None:
     state = start_action(state, "GB", "move_fight")
     state = play(state, "P1", type="select_unit", region="irish_sea", kind="two_master")
     assert {"type": "sail_to", "region": "north_atlantic"} not in offered(state)
+
+
+def test_flags_go_only_to_regions_newly_occupied() -> None:
+    # « Placés dans chaque région terrestre ou maritime neutre nouvellement occupée. »
+    # France already stood in Switzerland with no flag left there; that unit stays, another
+    # marches into the Rhineland: only the Rhineland is newly occupied.
+    state = blank_board()
+    put(state, "FR", "infantry", "switzerland")
+    put(state, "FR", "infantry", "paris")
+    state = start_action(state, "FR", "move_fight")
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    state = play(state, "P1", type="march_to", to="rhineland", via=None, target=None)
+    state = end_moves(state)
+    assert state.flags == {"rhineland": "FR"}
