@@ -23,8 +23,12 @@ class ChooseEmpire(Action):
 
 
 class Compensate(Action):
+    """A unit in another empire's city; `substitute` places the weaker unit when the
+    city's own has run out."""
+
     type: Literal["compensate"] = "compensate"
     region: str
+    substitute: bool = False
 
 
 class SkipCompensation(Action):
@@ -51,12 +55,17 @@ class SkipBuild(Action):
 
 
 class DeployEach(Action):
+    """One unit in every city; with `substitute`, the weaker unit where the city's own is
+    out of stock, without it no unit there."""
+
     type: Literal["deploy_each"] = "deploy_each"
+    substitute: bool = False
 
 
 class DeployPalace(Action):
     type: Literal["deploy_palace"] = "deploy_palace"
     region: str
+    substitute: bool = False
 
 
 class DeployTo(Action):
@@ -64,6 +73,7 @@ class DeployTo(Action):
 
     type: Literal["deploy_to"] = "deploy_to"
     region: str
+    substitute: bool = False
 
 
 class AttackDeploy(Action):

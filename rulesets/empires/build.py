@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import BuildCity, DeployEach, DeployPalace, DeployTo, SkipBuild
-from rulesets.empires.production import deployable_kind, producing_cities
+from rulesets.empires.production import (
+    SUBSTITUTE,
+    deployable_kind,
+    produced_kind,
+    producing_cities,
+    substitute_for,
+)
 from rulesets.empires.state import EmpiresState
 from rulesets.empires.turns import close_action
 
@@ -73,20 +79,36 @@ def build_city(ctx: StepContext[EmpiresState], seat: str, action: BuildCity) -> 
     ctx.enter("deploy_mode")
 
 
-def palace_deploy_regions(state: EmpiresState) -> list[str]:
+def palace_deploy_regions(state: EmpiresState, substitute: bool = True) -> list[str]:
     empire = state.active_empire
     assert empire is not None
     return [
         r
         for r in producing_cities(state, empire)
-        if r in state.palaces and deployable_kind(state, r) is not None
+        if r in state.palaces and deployable_kind(state, r, substitute) is not None
     ]
 
 
-def each_deploy_regions(state: EmpiresState) -> list[str]:
+def each_deploy_regions(state: EmpiresState, substitute: bool = True) -> list[str]:
     empire = state.active_empire
     assert empire is not None
-    return [r for r in producing_cities(state, empire) if deployable_kind(state, r) is not None]
+    return [
+        r
+        for r in producing_cities(state, empire)
+        if deployable_kind(state, r, substitute) is not None
+    ]
+
+
+def _palace_runs_out(state: EmpiresState, region: str) -> str | None:
+    """The substitute a palace's three units would turn to, if its own unit runs short."""
+    kind = produced_kind(state, region)
+    owner = state.board().owner[region]
+    if kind is None or owner is None or state.stock(owner, kind) >= UNITS_AT_PALACE:
+        return None
+    substitute = SUBSTITUTE.get(kind)
+    if substitute is None or state.stock(owner, substitute) <= 0:
+        return None
+    return substitute
 
 
 def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
@@ -94,23 +116,40 @@ def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
         close_action(ctx, place_flags=False)
 
 
+def _each_choices(state: EmpiresState) -> list[Choice]:
+    """Every city, with the weaker unit where a city's own has run out, listed first (the
+    more units), then without it."""
+    plain, substituting = each_deploy_regions(state, False), each_deploy_regions(state, True)
+    choices = []
+    if substituting != plain:
+        label = Msg(key="emp.label.deploy_each_substitute", params={"regions": substituting})
+        choices.append(Choice.of(DeployEach(substitute=True), label=label))
+    if plain:
+        label = Msg(key="emp.label.deploy_each", params={"regions": plain})
+        choices.append(Choice.of(DeployEach(), label=label))
+    return choices
+
+
+def _palace_choices(state: EmpiresState) -> list[Choice]:
+    choices = []
+    for region in palace_deploy_regions(state):
+        substitute = _palace_runs_out(state, region)
+        params = {"region": region, "unit": produced_kind(state, region)}
+        if substitute is not None:
+            label = Msg(
+                key="emp.label.deploy_palace_substitute",
+                params={**params, "substitute": substitute},
+            )
+            choices.append(Choice.of(DeployPalace(region=region, substitute=True), label=label))
+        if deployable_kind(state, region) is not None:
+            label = Msg(key="emp.label.deploy_palace", params=params)
+            choices.append(Choice.of(DeployPalace(region=region), label=label))
+    return choices
+
+
 def deploy_mode_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    choices = []
-    every = each_deploy_regions(state)
-    if every:
-        label = Msg(key="emp.label.deploy_each", params={"regions": every})
-        choices.append(Choice.of(DeployEach(), label=label))
-    choices += [
-        Choice.of(
-            DeployPalace(region=r),
-            label=Msg(
-                key="emp.label.deploy_palace",
-                params={"region": r, "unit": deployable_kind(state, r)},
-            ),
-        )
-        for r in palace_deploy_regions(state)
-    ]
+    choices = _each_choices(state) + _palace_choices(state)
     return [
         Prompt(
             seat=state.decider,
@@ -121,9 +160,9 @@ def deploy_mode_prompts(state: EmpiresState) -> list[Prompt]:
     ]
 
 
-def _deploy_one(ctx: StepContext[EmpiresState], region: str) -> None:
+def _deploy_one(ctx: StepContext[EmpiresState], region: str, substitute: bool) -> None:
     state = ctx.state
-    kind = deployable_kind(state, region)
+    kind = deployable_kind(state, region, substitute)
     empire = state.active_empire
     assert kind is not None and empire is not None
     state.add_unit(empire, kind, region)
@@ -135,14 +174,15 @@ def deploy_each(ctx: StepContext[EmpiresState], seat: str, action: DeployEach) -
     state = ctx.state
     empire = state.active_empire
     assert empire is not None
-    regions = each_deploy_regions(state)
+    regions = each_deploy_regions(state, action.substitute)
     needed: dict[str, int] = {}
     for region in regions:
-        kind = state.board().produces(region, state.cities[region])
+        kind = deployable_kind(state, region, action.substitute)
+        assert kind is not None
         needed[kind] = needed.get(kind, 0) + 1
     if all(state.stock(empire, kind) >= count for kind, count in needed.items()):
         for region in regions:
-            _deploy_one(ctx, region)
+            _deploy_one(ctx, region, action.substitute)
         close_action(ctx, place_flags=False)
         return
     state.deploy_left = regions
@@ -151,9 +191,27 @@ def deploy_each(ctx: StepContext[EmpiresState], seat: str, action: DeployEach) -
 
 def _continue_picks(ctx: StepContext[EmpiresState]) -> None:
     state = ctx.state
-    state.deploy_left = [r for r in state.deploy_left if deployable_kind(state, r) is not None]
+    state.deploy_left = [
+        r for r in state.deploy_left if deployable_kind(state, r, substitute=True) is not None
+    ]
     if not state.deploy_left:
         close_action(ctx, place_flags=False)
+
+
+def _pick_choices(state: EmpiresState, region: str) -> list[Choice]:
+    own = deployable_kind(state, region)
+    if own is not None:
+        label = Msg(key="emp.label.place", params={"unit": own, "region": region})
+        return [Choice.of(DeployTo(region=region), label=label)]
+    label = Msg(
+        key="emp.label.place_instead",
+        params={
+            "unit": substitute_for(state, region),
+            "region": region,
+            "kind": produced_kind(state, region),
+        },
+    )
+    return [Choice.of(DeployTo(region=region, substitute=True), label=label)]
 
 
 def deploy_pick_prompts(state: EmpiresState) -> list[Prompt]:
@@ -163,31 +221,22 @@ def deploy_pick_prompts(state: EmpiresState) -> list[Prompt]:
             seat=state.decider,
             kind="deploy_to",
             text=Msg(key="emp.prompt.deploy_to"),
-            choices=[
-                Choice.of(
-                    DeployTo(region=r),
-                    label=Msg(
-                        key="emp.label.place",
-                        params={"unit": deployable_kind(state, r), "region": r},
-                    ),
-                )
-                for r in state.deploy_left
-            ],
+            choices=[choice for r in state.deploy_left for choice in _pick_choices(state, r)],
         )
     ]
 
 
 def deploy_to(ctx: StepContext[EmpiresState], seat: str, action: DeployTo) -> None:
-    _deploy_one(ctx, action.region)
+    _deploy_one(ctx, action.region, action.substitute)
     ctx.state.deploy_left.remove(action.region)
     _continue_picks(ctx)
 
 
 def deploy_palace(ctx: StepContext[EmpiresState], seat: str, action: DeployPalace) -> None:
     for _ in range(UNITS_AT_PALACE):
-        if deployable_kind(ctx.state, action.region) is None:
+        if deployable_kind(ctx.state, action.region, action.substitute) is None:
             break
-        _deploy_one(ctx, action.region)
+        _deploy_one(ctx, action.region, action.substitute)
     close_action(ctx, place_flags=False)
 
 

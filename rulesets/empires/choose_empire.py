@@ -5,7 +5,12 @@ from __future__ import annotations
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import ChooseAction, ChooseEmpire, Compensate, SkipCompensation
 from rulesets.empires.flags import flag_count
-from rulesets.empires.production import crowns, deployable_kind
+from rulesets.empires.production import (
+    crowns,
+    deployable_kind,
+    produced_kind,
+    substitute_for,
+)
 from rulesets.empires.state import EmpiresState
 
 MIN_INFLUENCE_FOR_B = 3
@@ -113,23 +118,27 @@ def compensation_regions(state: EmpiresState) -> list[str]:
         for region in board.region_ids
         if board.kind[region] == "city"
         and not state.is_occupied(region)
-        and deployable_kind(state, region) is not None
+        and deployable_kind(state, region, substitute=True) is not None
     ]
 
 
 def compensate_prompts(state: EmpiresState) -> list[Prompt]:
     board = state.board()
     choices = [Choice.of(SkipCompensation(), label=Msg(key="emp.label.skip_compensation"))]
-    choices += [
-        Choice.of(
-            Compensate(region=r),
-            label=Msg(
-                key="emp.label.compensate",
-                params={"unit": deployable_kind(state, r), "region": r, "empire": board.owner[r]},
-            ),
-        )
-        for r in compensation_regions(state)
-    ]
+    for region in compensation_regions(state):
+        params = {"region": region, "empire": board.owner[region]}
+        own = deployable_kind(state, region)
+        if own is not None:
+            label = Msg(key="emp.label.compensate", params={**params, "unit": own})
+            choices.append(Choice.of(Compensate(region=region), label=label))
+        else:
+            substitute = substitute_for(state, region)
+            kind = produced_kind(state, region)
+            label = Msg(
+                key="emp.label.compensate_instead",
+                params={**params, "unit": substitute, "kind": kind},
+            )
+            choices.append(Choice.of(Compensate(region=region, substitute=True), label=label))
     return [
         Prompt(
             seat=state.turn_owner(),
@@ -143,7 +152,7 @@ def compensate_prompts(state: EmpiresState) -> list[Prompt]:
 def compensate(ctx: StepContext[EmpiresState], seat: str, action: Compensate) -> None:
     state = ctx.state
     region = action.region
-    kind = deployable_kind(state, region)
+    kind = deployable_kind(state, region, action.substitute)
     owner = state.board().owner[region]
     if kind is None or owner is None:
         raise IllegalAction("emp.error.cannot_deploy", region=region)

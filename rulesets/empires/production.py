@@ -10,19 +10,37 @@ UNIT_VALUE_ORDER = ("infantry", "two_master", "artillery", "three_master")
 SUBSTITUTE = {"artillery": "infantry", "three_master": "two_master"}
 
 
-def deployable_kind(state: EmpiresState, region: str) -> str | None:
-    """The unit the city's tile produces, or its substitute; None if neither is in stock."""
-    board = state.board()
-    owner = board.owner[region]
-    if owner is None or region not in state.cities:
+def produced_kind(state: EmpiresState, region: str) -> str | None:
+    """The unit the city's tile shows, None without a tile."""
+    if state.board().owner[region] is None or region not in state.cities:
         return None
-    kind = board.produces(region, state.cities[region])
+    return state.board().produces(region, state.cities[region])
+
+
+def substitute_for(state: EmpiresState, region: str) -> str | None:
+    """The weaker unit a player may choose to deploy instead, once the city's own unit is
+    out of stock (« les joueurs peuvent choisir de déployer de l'infanterie plutôt que de
+    l'artillerie »); None when no substitution is possible."""
+    kind = produced_kind(state, region)
+    owner = state.board().owner[region]
+    if kind is None or owner is None or state.stock(owner, kind) > 0:
+        return None
+    substitute = SUBSTITUTE.get(kind)
+    if substitute is None or state.stock(owner, substitute) <= 0:
+        return None
+    return substitute
+
+
+def deployable_kind(state: EmpiresState, region: str, substitute: bool = False) -> str | None:
+    """The unit the city deploys now: its own while in stock, else its substitute when the
+    player chose to substitute; None if nothing can be placed there."""
+    kind = produced_kind(state, region)
+    owner = state.board().owner[region]
+    if kind is None or owner is None:
+        return None
     if state.stock(owner, kind) > 0:
         return kind
-    substitute = SUBSTITUTE.get(kind)
-    if substitute is not None and state.stock(owner, substitute) > 0:
-        return substitute
-    return None
+    return substitute_for(state, region) if substitute else None
 
 
 def producing_cities(state: EmpiresState, empire: str) -> list[str]:

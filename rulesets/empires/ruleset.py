@@ -62,7 +62,7 @@ def phases() -> PhaseTable[EmpiresState]:
 
 class Empires(Ruleset[EmpiresState]):
     name: ClassVar[str] = "empires"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     title: ClassVar[Msg] = Msg(key="emp.title")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
