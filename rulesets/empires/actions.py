@@ -106,7 +106,8 @@ class SailTo(Action):
 
 
 class MarchTo(Action):
-    """Move the selected land unit to `to`, through `via` when it takes two steps.
+    """Move the selected land unit to `to`, through `via` when it takes two steps, laying
+    down the `two_masters` (unit ids) that carry it by sea.
 
     `target` is the kind of foreign unit it fights there, when the region holds several.
     """
@@ -115,6 +116,7 @@ class MarchTo(Action):
     to: str
     via: str | None = None
     target: UnitKind | None = None
+    two_masters: list[int] = Field(default_factory=list)
 
 
 class AnswerPassage(Action):

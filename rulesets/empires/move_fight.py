@@ -43,20 +43,35 @@ def movable_ships(state: EmpiresState) -> list[Unit]:
 
 
 def march_choices(state: EmpiresState, unit: Unit) -> list[tuple[MarchTo, Route]]:
+    """Each destination, target and distinct route; the engine's pick of route first."""
     choices = []
-    for route in land_routes(state, unit, state.decider).values():
-        for target in targets_in(state, unit, route.to):
-            if end_allowed(state, unit, route.to, target):
-                choices.append((MarchTo(to=route.to, via=route.via, target=target), route))
+    for to, routes in land_routes(state, unit, state.decider).items():
+        for target in targets_in(state, unit, to):
+            if end_allowed(state, unit, to, target):
+                choices += [(_march(route, target), route) for route in routes]
     return choices
 
 
+def _march(route: Route, target: str | None) -> MarchTo:
+    return MarchTo(to=route.to, via=route.via, target=target, two_masters=list(route.two_masters))
+
+
+def _route_of(state: EmpiresState, unit: Unit, to: str, via: str | None, laid: list[int]) -> Route:
+    for route in land_routes(state, unit, state.decider).get(to, []):
+        if route.via == via and list(route.two_masters) == laid:
+            return route
+    raise IllegalAction("emp.error.no_such_route", region=to)
+
+
 def _route_suffix(route: Route) -> str:
-    """Which label a route takes: through whom, and whether ships carry the unit."""
+    """Which label a route takes: through whom, and which ships carry the unit."""
     if route.permission_from is not None:
-        return "_passage"
-    by_sea = any(step.chain for step in route.steps)
-    return ("_via" if route.via is not None else "") + ("_sea" if by_sea else "")
+        way = "_passage"
+    else:
+        way = "_via" if route.via is not None else ""
+    if route.two_masters:
+        return way + "_ships"
+    return way + ("_sea" if any(step.chain for step in route.steps) else "")
 
 
 def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -> Msg:
@@ -64,6 +79,8 @@ def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -
     params: dict[str, JsonValue] = {"to": march.to, "via": march.via}
     if route.permission_from is not None:
         params["passage"] = route.permission_from
+    if route.two_masters:
+        params["ships"] = [state.unit(ship).region for ship in route.two_masters]
     if march.target is None:
         return Msg(key=f"emp.label.march{_route_suffix(route)}", params=params)
     enemy = next(u.empire for u in state.units_in(march.to) if u.empire != unit.empire)
@@ -236,7 +253,7 @@ def march_to(ctx: StepContext[EmpiresState], seat: str, action: MarchTo) -> None
     state = ctx.state
     assert state.selected is not None and state.decider is not None
     unit = state.unit(state.selected)
-    route = land_routes(state, unit, state.decider)[action.to]
+    route = _route_of(state, unit, action.to, action.via, action.two_masters)
     if route.permission_from is None:
         _execute(ctx, unit, route, action.target)
         return
@@ -247,6 +264,7 @@ def march_to(ctx: StepContext[EmpiresState], seat: str, action: MarchTo) -> None
         to=action.to,
         via=route.via,
         target=action.target,
+        two_masters=list(route.two_masters),
         empire=route.permission_from,
         seat=monarch,
     )
@@ -329,7 +347,8 @@ def answer_passage(ctx: StepContext[EmpiresState], seat: str, action: AnswerPass
         state.denied.append((unit.id, move.via))
         ctx.enter("land_destination")
         return
-    _execute(ctx, unit, land_routes(state, unit, state.decider)[move.to], move.target)
+    route = _route_of(state, unit, move.to, move.via, move.two_masters)
+    _execute(ctx, unit, route, move.target)
 
 
 def retaliate_prompts(state: EmpiresState) -> list[Prompt]:

@@ -68,6 +68,7 @@ class LandMove(_Model):
     to: str
     via: str
     target: str | None
+    two_masters: list[int] = Field(default_factory=list)
     empire: str
     seat: str
 
