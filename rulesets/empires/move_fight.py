@@ -23,11 +23,12 @@ from rulesets.empires.movement import (
     end_allowed,
     land_routes,
     ship_destinations,
+    survives,
     targets_in,
 )
 from rulesets.empires.production import UNIT_VALUE_ORDER
 from rulesets.empires.state import EmpiresState, LandMove, Unit
-from rulesets.empires.turns import close_action
+from rulesets.empires.turns import close_action, stacking_limit
 
 
 def _may_move(state: EmpiresState, unit: Unit) -> bool:
@@ -74,9 +75,22 @@ def _route_suffix(route: Route) -> str:
     return way + ("_sea" if any(step.chain for step in route.steps) else "")
 
 
+def _over_limit_after(state: EmpiresState, unit: Unit, march: MarchTo) -> bool:
+    """Whether the unit, surviving its fight, would stand over the region's limit: one of
+    the units there then goes back to stock at the end of the turn."""
+    if not survives(state, unit, march.to, march.target):
+        return False
+    own = sum(1 for u in state.units_in(march.to) if u.empire == unit.empire and u.id != unit.id)
+    return own + 1 > stacking_limit(state, march.to, unit.empire)
+
+
 def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -> Msg:
     """'Go to Saxony through Bavaria', or 'Attack the artillery of Austria in Vienna (1:1)'."""
-    params: dict[str, JsonValue] = {"to": march.to, "via": march.via}
+    params: dict[str, JsonValue] = {
+        "to": march.to,
+        "via": march.via,
+        "stack": "stack_over" if _over_limit_after(state, unit, march) else "stack_ok",
+    }
     if route.permission_from is not None:
         params["passage"] = route.permission_from
     if route.two_masters:

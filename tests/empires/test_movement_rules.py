@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n.labels import choice_label
 from tests.empires.helpers import (
     blank_board,
     end_moves,
@@ -142,3 +143,22 @@ def test_flags_go_only_to_regions_newly_occupied() -> None:
     state = play(state, "P1", type="march_to", to="rhineland", via=None, target=None)
     state = end_moves(state)
     assert state.flags == {"rhineland": "FR"}
+
+
+def test_a_move_over_the_limit_warns_before_it_is_confirmed() -> None:
+    # « Une fois tous les mouvements terminés, chaque région maritime et terrestre neutre ne
+    # peut accueillir qu'une seule unité militaire. »
+    state = blank_board()
+    put(state, "FR", "infantry", "paris", 2)
+    state = start_action(state, "FR", "move_fight")
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    first = next(c for c in prompt_of(state).choices if c.action.get("to") == "rhineland")
+    assert choice_label("empires", first, "fr") == "Aller en Rhénanie"
+    state = play(state, "P1", **first.action)
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    second = next(c for c in prompt_of(state).choices if c.action.get("to") == "rhineland")
+    assert choice_label("empires", second, "fr") == (
+        "Aller en Rhénanie (au-delà de la limite : une unité retournera en réserve "
+        "à la fin du tour)"
+    )
+    assert "over the limit" in choice_label("empires", second, "en")
