@@ -111,6 +111,24 @@ def _palace_runs_out(state: EmpiresState, region: str) -> str | None:
     return substitute
 
 
+def _runs_short(state: EmpiresState, regions: list[str]) -> bool:
+    """Whether some unit these cities produce runs out before every city has one, while
+    its substitute is still in stock."""
+    empire = state.active_empire
+    assert empire is not None
+    needed: dict[str, int] = {}
+    for region in regions:
+        kind = produced_kind(state, region)
+        assert kind is not None
+        needed[kind] = needed.get(kind, 0) + 1
+    return any(
+        count > state.stock(empire, kind)
+        and kind in SUBSTITUTE
+        and state.stock(empire, SUBSTITUTE[kind]) > 0
+        for kind, count in needed.items()
+    )
+
+
 def _skip_deploy_if_impossible(ctx: StepContext[EmpiresState]) -> None:
     if not each_deploy_regions(ctx.state) and not palace_deploy_regions(ctx.state):
         close_action(ctx, place_flags=False)
@@ -121,7 +139,7 @@ def _each_choices(state: EmpiresState) -> list[Choice]:
     more units), then without it."""
     plain, substituting = each_deploy_regions(state, False), each_deploy_regions(state, True)
     choices = []
-    if substituting != plain:
+    if substituting != plain or _runs_short(state, plain):
         label = Msg(key="emp.label.deploy_each_substitute", params={"regions": substituting})
         choices.append(Choice.of(DeployEach(substitute=True), label=label))
     if plain:
@@ -186,13 +204,15 @@ def deploy_each(ctx: StepContext[EmpiresState], seat: str, action: DeployEach) -
         close_action(ctx, place_flags=False)
         return
     state.deploy_left = regions
+    state.deploy_substitute = action.substitute
     ctx.enter("deploy_pick")
 
 
 def _continue_picks(ctx: StepContext[EmpiresState]) -> None:
     state = ctx.state
+    substitute = state.deploy_substitute
     state.deploy_left = [
-        r for r in state.deploy_left if deployable_kind(state, r, substitute=True) is not None
+        r for r in state.deploy_left if deployable_kind(state, r, substitute) is not None
     ]
     if not state.deploy_left:
         close_action(ctx, place_flags=False)

@@ -110,6 +110,8 @@ class EmpiresState(BaseState):
     action: str | None = None
     compensation_region: str | None = None
     deploy_left: list[str] = Field(default_factory=list)
+    # Whether the player chose to deploy the weaker unit where a city's own runs out.
+    deploy_substitute: bool = False
     attack_units: list[int] = Field(default_factory=list)
     selected: int | None = None
     denied: list[tuple[int, str]] = Field(default_factory=list)

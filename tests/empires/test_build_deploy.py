@@ -99,3 +99,19 @@ def test_with_optional_builds_the_build_and_the_palace_may_be_declined() -> None
     after = play(palace, "P1", type="skip_build")
     assert after.power["HB"] == 2
     assert after.palaces["vienna"] == 2
+
+
+def test_the_choice_not_to_substitute_holds_for_the_picks_that_follow() -> None:
+    state = blank_board()
+    state.cities.update({"vienna": True, "prague": True, "budapest": True, "trieste": True})
+    put(state, "HB", "artillery", "bavaria", 7)  # one artillery left for three cities
+    state = start_action(state, "HB", "build_deploy")
+    without = play(state, "P1", type="deploy_each", substitute=False)
+    without = play(without, "P1", type="deploy_to", region="vienna")
+    assert offered(without) == [{"type": "deploy_to", "region": "trieste", "substitute": False}]
+    within = play(state, "P1", type="deploy_each", substitute=True)
+    within = play(within, "P1", type="deploy_to", region="vienna")
+    prague = next(c for c in prompt_of(within).choices if c.action["region"] == "prague")
+    assert choice_label("empires", prague, "fr") == (
+        "Placer une infanterie à Prague à la place de l'artillerie"
+    )
