@@ -12,6 +12,7 @@ import json
 import random
 import re
 import string
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.core import Msg, StepContext, legal_prompts, start, submit
+from rulesets.empires.actions import EmpiresAction
 from rulesets.empires.turns import end_decade
 from tests.empires.helpers import (
     EMPIRES,
@@ -171,3 +173,13 @@ def test_a_pick_names_the_card_it_takes_and_the_report_names_it_again() -> None:
         render(taken, "fr")
         == f"Joueur {prompt.seat[1]} prend la carte Magistrat de l'Espagne (influence 4)."
     )
+
+
+def test_every_order_has_a_name_in_both_languages() -> None:
+    kinds = [
+        typing.get_args(model.model_fields["type"].annotation)[0]
+        for model in typing.get_args(typing.get_args(EmpiresAction)[0])
+    ]
+    for language in ("en", "fr"):
+        names = _catalogue(language)
+        assert [k for k in kinds if f"empires.action.{k}" not in names] == []
