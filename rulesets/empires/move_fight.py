@@ -85,7 +85,8 @@ def _over_limit_after(state: EmpiresState, unit: Unit, march: MarchTo) -> bool:
 
 
 def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -> Msg:
-    """'Go to Saxony through Bavaria', or 'Attack the artillery of Austria in Vienna (1:1)'."""
+    """'Go to Saxony through Bavaria', or 'Attack the artillery of the Habsburg Empire in
+    Vienna (1:1)', with its route and a warning when it would leave too many units there."""
     params: dict[str, JsonValue] = {
         "to": march.to,
         "via": march.via,
