@@ -157,8 +157,5 @@ def test_a_move_over_the_limit_warns_before_it_is_confirmed() -> None:
     state = play(state, "P1", **first.action)
     state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
     second = next(c for c in prompt_of(state).choices if c.action.get("to") == "rhineland")
-    assert choice_label("empires", second, "fr") == (
-        "Aller en Rhénanie (au-delà de la limite : une unité retournera en réserve "
-        "à la fin du tour)"
-    )
-    assert "over the limit" in choice_label("empires", second, "en")
+    assert choice_label("empires", second, "fr") == "Aller en Rhénanie (une unité de trop)"
+    assert choice_label("empires", second, "en") == "Go to the Rhineland (one unit too many there)"

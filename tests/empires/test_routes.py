@@ -27,7 +27,7 @@ def test_a_route_asking_passage_is_offered_after_the_one_that_asks_nobody() -> N
     labels = [choice_label("empires", c, "fr") for c in routes]
     assert labels == [
         "Aller en Rhénanie par le Hanovre",
-        "Aller en Rhénanie par la Saxe, si l'empire des Habsbourg vous laisse passer",
+        "Aller en Rhénanie par la Saxe, avec l'accord de l'empire des Habsbourg",
     ]
     # Through Saxony the Habsburg monarch is asked, and its answer decides.
     state = play(state, "P1", **routes[1].action)
@@ -49,8 +49,8 @@ def test_routes_laying_down_different_two_masters_are_both_offered() -> None:
     routes = _routes_to(state, "southern_netherlands")
     labels = [choice_label("empires", c, "fr") for c in routes]
     assert labels == [
-        "Aller aux Pays-Bas méridionaux par mer (deux-mâts utilisés : mer du Nord)",
-        "Aller aux Pays-Bas méridionaux par Paris, par mer (deux-mâts utilisés : Manche)",
+        "Aller aux Pays-Bas méridionaux par mer (deux-mâts : mer du Nord)",
+        "Aller aux Pays-Bas méridionaux par Paris, par mer (deux-mâts : Manche)",
     ]
     channel = next(u.id for u in state.units if u.region == "english_channel")
     assert routes[1].action["two_masters"] == [channel]

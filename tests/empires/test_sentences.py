@@ -46,9 +46,11 @@ def _catalogue(language: str) -> dict[str, str]:
     return loaded
 
 
-def _messages_of_random_games() -> list[tuple[str, Msg]]:
-    """(where, message) for every prompt text, choice label and event of a few games."""
+def _messages_of_random_games() -> tuple[list[tuple[str, Msg]], list[list[Msg]]]:
+    """(where, message) for every prompt text, choice label and event of a few games, and
+    the labels of each prompt."""
     read: list[tuple[str, Msg]] = []
+    prompts_labels: list[list[Msg]] = []
     for players, options in zip((2, 4, 6), OPTIONS):
         rng = random.Random(players)
         seats = [f"P{i}" for i in range(1, players + 1)]
@@ -59,19 +61,36 @@ def _messages_of_random_games() -> list[tuple[str, Msg]]:
             prompts = legal_prompts(EMPIRES, state)
             for prompt in prompts:
                 read.append(("prompt", prompt.text))
+                labels = []
                 for choice in prompt.choices:
                     assert choice.label is not None, f"{choice.kind} has no label"
-                    read.append(("choice", choice.label))
+                    labels.append(choice.label)
+                read += [("choice", label) for label in labels]
+                prompts_labels.append(labels)
             prompt = rng.choice(prompts)
             outcome = submit(EMPIRES, state, prompt.seat, random_action(prompt, rng))
             read += [("event", event.as_msg()) for event in outcome.events]
             state = outcome.state
-    return read
+    return read, prompts_labels
 
 
 @pytest.fixture(scope="module")
-def messages() -> list[tuple[str, Msg]]:
+def played() -> tuple[list[tuple[str, Msg]], list[list[Msg]]]:
     return _messages_of_random_games()
+
+
+@pytest.fixture(scope="module")
+def messages(played: tuple[list[tuple[str, Msg]], list[list[Msg]]]) -> list[tuple[str, Msg]]:
+    return played[0]
+
+
+def test_no_two_choices_of_a_prompt_read_the_same(
+    played: tuple[list[tuple[str, Msg]], list[list[Msg]]],
+) -> None:
+    for labels in played[1]:
+        for language in ("en", "fr"):
+            texts = [render(label, language) for label in labels]
+            assert len(set(texts)) == len(texts), texts
 
 
 def test_every_choice_has_a_label_of_its_own(messages: list[tuple[str, Msg]]) -> None:
