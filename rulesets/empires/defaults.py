@@ -10,7 +10,9 @@
 |                                | to count, Palace for its crowns), else Build & Deploy, else  |
 |                                | Move & Fight; never an Empire action with nothing to gain    |
 | build_city, build_palace       | build (the first city or palace offered), never decline      |
-| deploy, deploy_to, attack_deploy, levy | the first choice listed (one unit in every city)     |
+| deploy, deploy_to,             | the first choice listed: one unit in every city, the weaker  |
+| attack_deploy, levy_infantry,  | one where a city's own has run out (the most units); the     |
+| levy_two_master                | first city listed                                            |
 | select_ship, select_land_unit  | stop moving: an absent player risks no unit                  |
 | destination                    | stay                                                         |
 | grant_passage                  | refuse: nobody's armies cross an absent monarch's lands      |
