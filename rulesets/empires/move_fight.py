@@ -104,9 +104,17 @@ def march_label(state: EmpiresState, unit: Unit, march: MarchTo, route: Route) -
     return Msg(key=f"emp.label.attack{_route_suffix(route)}", params=params)
 
 
+def _can_march(state: EmpiresState, unit: Unit) -> bool:
+    return any(
+        end_allowed(state, unit, to, target)
+        for to in land_routes(state, unit, state.decider)
+        for target in targets_in(state, unit, to)
+    )
+
+
 def movable_land(state: EmpiresState) -> list[Unit]:
     return [
-        u for u in state.units if not u.is_ship and _may_move(state, u) and march_choices(state, u)
+        u for u in state.units if not u.is_ship and _may_move(state, u) and _can_march(state, u)
     ]
 
 
