@@ -29,7 +29,7 @@ from typing import Any
 from rulesets.core import Choice, IllegalAction, Prompt, Ruleset
 from rulesets.empires import autopilot
 from rulesets.empires.flags import flag_count
-from rulesets.empires.production import UNIT_VALUE_ORDER, crowns
+from rulesets.empires.production import UNIT_VALUE_ORDER, crowns, palace_options
 from rulesets.empires.state import EmpiresState
 
 AUTOPILOT_KINDS = ("draft_pick", "take_influence", "take_worker", "choose_empire")
@@ -56,7 +56,8 @@ def _compensation(state: EmpiresState, seat: str, choices: list[Choice]) -> Choi
 
 def _useful_action(state: EmpiresState, choices: list[Choice]) -> Choice:
     empire = state.active_empire or ""
-    gains = {"empire": flag_count(state, empire), "palace": crowns(state, empire) + 1}
+    builds = 1 if palace_options(state) else 0
+    gains = {"empire": flag_count(state, empire), "palace": crowns(state, empire) + builds}
     offered = {c.action["action"]: c for c in choices}
     cashing = [a for a in ("palace", "empire") if a in offered and gains[a] > 0]
     if cashing:

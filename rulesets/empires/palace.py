@@ -4,28 +4,9 @@ from __future__ import annotations
 
 from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import BuildPalace, SkipBuild
-from rulesets.empires.production import crowns
+from rulesets.empires.production import crowns, palace_options
 from rulesets.empires.state import EmpiresState
 from rulesets.empires.turns import close_action
-
-STANDARD_MAX, CAPITAL_MAX = 2, 3
-
-
-def palace_options(state: EmpiresState) -> list[str]:
-    empire = state.active_empire
-    assert empire is not None
-    board = state.board()
-    options = []
-    for region in board.cities_of[empire]:
-        if state.is_occupied(region):
-            continue
-        current = state.palaces.get(region)
-        if current is None:
-            if state.palace_tiles_left(empire) > 0:
-                options.append(region)
-        elif current < (CAPITAL_MAX if region in board.capitals else STANDARD_MAX):
-            options.append(region)
-    return options
 
 
 def start_palace(ctx: StepContext[EmpiresState]) -> None:

@@ -1,4 +1,5 @@
-"""What a city region can put on the board now, with the stock-exhaustion exception."""
+"""What a city region can put on the board now (units with the stock-exhaustion exception,
+palaces), and the crowns it shows."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from rulesets.empires.state import EmpiresState
 
 # Least valuable first: the unit an absent player gives up, or sends to strike back.
 UNIT_VALUE_ORDER = ("infantry", "two_master", "artillery", "three_master")
+STANDARD_MAX, CAPITAL_MAX = 2, 3  # crowns a palace may show: three only in the capital
 # When a type runs out, the weaker type of the same domain may be deployed instead.
 SUBSTITUTE = {"artillery": "infantry", "three_master": "two_master"}
 
@@ -68,3 +70,21 @@ def crowns(state: EmpiresState, empire: str) -> int:
         for region in state.board().cities_of[empire]
         if not state.is_occupied(region)
     )
+
+
+def palace_options(state: EmpiresState) -> list[str]:
+    """The active empire's unoccupied cities where a palace may be built or enlarged."""
+    empire = state.active_empire
+    assert empire is not None
+    board = state.board()
+    options = []
+    for region in board.cities_of[empire]:
+        if state.is_occupied(region):
+            continue
+        current = state.palaces.get(region)
+        if current is None:
+            if state.palace_tiles_left(empire) > 0:
+                options.append(region)
+        elif current < (CAPITAL_MAX if region in board.capitals else STANDARD_MAX):
+            options.append(region)
+    return options

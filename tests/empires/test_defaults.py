@@ -101,3 +101,14 @@ def test_a_monarch_playing_another_players_turn_has_a_turns_deadline() -> None:
     state = play(state, "P1", type="skip_compensation")
     prompt = prompt_of(state)
     assert (prompt.seat, prompt.kind, prompt.urgency) == ("P2", "choose_action", "turn")
+
+
+def test_an_absent_player_takes_no_palace_action_that_can_build_nothing_and_count_nothing() -> None:
+    state = blank_board()
+    state.monarchs["ES"] = "P1"
+    state.markers["ES"] = {"I": None, "II": "empire", "III": "build_deploy"}
+    put(state, "FR", "infantry", "madrid")  # the capital and its crowns are held
+    put(state, "FR", "infantry", "barcelona")
+    put(state, "FR", "infantry", "seville")
+    state = play(state, "P1", type="choose_empire", empire="ES")
+    assert EMPIRES.default_action(state, "P1") == {"type": "choose_action", "action": "move_fight"}
