@@ -16,7 +16,6 @@ from typing import Any
 from rulesets import registry
 from tests.random_play import play_random_game
 
-
 # A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
 FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40}}
 

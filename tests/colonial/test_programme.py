@@ -1,0 +1,150 @@
+"""Phase 1, section 4: the secret, simultaneous choice of 4 ordered cards, its commitment,
+the reveal of one slot per round, the Last Chance round and the domestic revolution."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from rulesets.colonial import COLONIAL
+from rulesets.colonial.flow import programme_salt
+from rulesets.colonial.state import ColonialState
+from rulesets.colonial.upkeep import end_turn
+from rulesets.core import Event, StepContext, legal_prompts
+from tests.colonial.helpers import SEATS, new_game, play
+
+CARDS = [f"card_{n}" for n in range(1, 7)]
+
+
+def program(state: ColonialState, seat: str, cards: list[str]) -> tuple[ColonialState, list[Event]]:
+    events: list[Event] = []
+    for card in cards:
+        outcome = play(state, seat, {"type": "program_card", "card": card})
+        state, events = outcome.state, events + outcome.events
+    outcome = play(state, seat, {"type": "confirm_programme"})
+    return outcome.state, events + outcome.events
+
+
+def test_every_seat_programmes_at_the_same_time() -> None:
+    state = new_game(4)
+    prompts = legal_prompts(COLONIAL, state)
+    assert sorted(p.seat for p in prompts) == sorted(SEATS[:4])
+    assert all(p.simultaneous and p.kind == "programme" for p in prompts)
+    assert len([c for c in prompts[0].choices if c.kind == "program_card"]) == 6
+
+
+def test_a_card_chosen_is_told_to_its_seat_only_and_can_be_taken_back() -> None:
+    state = new_game(3)
+    outcome = play(state, "blue", {"type": "program_card", "card": "card_5"})
+    assert [e.visible_to for e in outcome.events] == [["blue"]]
+    public = json.dumps(COLONIAL.view(outcome.state, None))
+    assert "card_5" not in public
+    assert COLONIAL.view(outcome.state, "blue")["you"]["programme"] == ["card_5"]
+    assert "card_5" not in json.dumps(COLONIAL.view(outcome.state, "red"))
+    back = play(outcome.state, "blue", {"type": "unprogram"}).state
+    assert back.programmes["blue"].cards == []
+
+
+def test_four_cards_then_a_confirmation_and_no_fifth_card() -> None:
+    state = new_game(2)
+    for card in ("card_1", "card_2", "card_3", "card_4"):
+        state = play(state, "red", {"type": "program_card", "card": card}).state
+    kinds = {c.kind for p in legal_prompts(COLONIAL, state, "red") for c in p.choices}
+    assert "program_card" not in kinds and "confirm_programme" in kinds
+
+
+def test_the_last_confirmation_locks_publishes_commitments_and_reveals_slot_one() -> None:
+    state = new_game(2)
+    order = ["card_3", "card_1", "card_6", "card_2"]
+    state, _ = program(state, "red", order)
+    assert state.phase == "programme"
+    state, events = program(state, "blue", ["card_1", "card_2", "card_3", "card_4"])
+    assert state.phase == "round" and state.round == 1
+    committed = [e for e in events if e.key == "col.event.committed"]
+    assert len(committed) == 2 and all(e.is_public for e in committed)
+    assert state.revealed == {"red": ["card_3"], "blue": ["card_1"]}
+    # The full commitment matches the programme and its per-turn key, shown at the end.
+    salt = programme_salt(state, "red")
+    text = f"red:{','.join(order)}:{salt}"
+    assert state.commitments["red"] == hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_an_absent_seat_is_given_a_legal_programme_by_default() -> None:
+    state = new_game(2)
+    for _ in range(5):
+        state = play(state, "red", COLONIAL.default_action(state, "red")).state
+    assert state.programmes["red"].confirmed
+    assert len(set(state.programmes["red"].cards)) == 4
+
+
+def _scrambled(state: ColonialState) -> ColonialState:
+    """The same table with every unrevealed slot of every programme changed."""
+    other = state.model_copy(deep=True)
+    for seat, programme in other.programmes.items():
+        shown = len(other.revealed.get(seat, []))
+        kept = programme.cards[:shown]
+        rest = [c for c in reversed(CARDS) if c not in kept]
+        programme.cards = kept + rest[: len(programme.cards) - shown]
+    return other
+
+
+def test_public_view_and_events_never_carry_an_unrevealed_slot() -> None:
+    """A whole turn is played; at every step the public view is the same whatever the
+    unrevealed slots hold, and a public event names only a card the rules reveal."""
+    state = new_game(3)
+    plans = {
+        "red": ["card_1", "card_2", "card_3", "card_4"],
+        "blue": ["card_6", "card_5", "card_4", "card_3"],
+        "green": ["card_2", "card_4", "card_6", "card_1"],
+    }
+    turn, steps = state.turn, 0
+    while state.turn == turn and not state.finished:
+        prompt = legal_prompts(COLONIAL, state)[0]
+        if prompt.kind == "programme":
+            cards = state.programmes[prompt.seat].cards
+            action = (
+                {"type": "program_card", "card": plans[prompt.seat][len(cards)]}
+                if len(cards) < 4
+                else {"type": "confirm_programme"}
+            )
+        else:
+            action = COLONIAL.default_action(state, prompt.seat)
+        outcome = play(state, prompt.seat, action)
+        state, steps = outcome.state, steps + 1
+        assert COLONIAL.view(state, None) == COLONIAL.view(_scrambled(state), None)
+        for event in outcome.events:
+            if not event.is_public or "card" not in event.params:
+                continue
+            assert event.key == "col.event.revealed"
+            seat, card = event.params["seat"], event.params["card"]
+            assert card in state.revealed[seat]
+            if event.params["round"] <= 4:
+                assert plans[seat][event.params["round"] - 1] == card
+    assert steps > 20 and state.turn == turn + 1
+
+
+def test_a_nation_with_four_unrest_is_in_revolution() -> None:
+    """Section 9.4: it discards its Treasury and plays only the Last Chance round, with
+    any of its six cards (A09)."""
+    state = new_game(2)
+    state.players["blue"].unrest = 4
+    state.players["blue"].treasury = 7
+    state.phase = "corsairs"
+    ctx = StepContext(state)
+    ctx.phases = COLONIAL.phase_table()
+    end_turn(ctx)
+    state = ctx.state
+    assert state.players["blue"].treasury == 0 and state.players["blue"].in_revolution
+    assert [p.seat for p in legal_prompts(COLONIAL, state)] == ["red"]
+    state, _ = program(state, "red", ["card_1", "card_2", "card_3", "card_4"])
+    while state.round < 5:
+        state = play(state, "red", {"type": "pass_turn"}).state
+    seat = legal_prompts(COLONIAL, state)[0].seat
+    if seat == "red":
+        state = play(state, "red", {"type": "pass_turn"}).state
+    cards = {
+        c.action["card"]
+        for c in legal_prompts(COLONIAL, state, "blue")[0].choices
+        if c.kind == "last_chance"
+    }
+    assert cards == {f"card_{n}" for n in range(1, 7)}
