@@ -69,11 +69,12 @@ def _score(state: ColonialState, seat: str, kind: str, choice: Choice, pick: int
     if t in ("revolt", "stir_unrest", "subvert"):
         return -1
     if t == "sovereign":
-        return 3 if action["target"] == "none" and state.players[seat].unrest else -1
+        return _war_value(state, seat, str(action["target"]))
     if t == "scientist":
-        return 45 if action["track"] in ("seafaring", "economy") else 20
+        rich = state.players[seat].treasury >= 6
+        return {"economy": 65 if rich else 45, "seafaring": 50}.get(str(action["track"]), 15)
     if t == "viceroy":
-        return 50 + 10 * _colony_hope(state, seat, action["territory"])
+        return _viceroy_value(state, seat, str(action["territory"]))
     if t in CHARACTER_VALUE:
         return float(CHARACTER_VALUE[t])
     if t == "trading_post":
@@ -83,17 +84,41 @@ def _score(state: ColonialState, seat: str, kind: str, choice: Choice, pick: int
     if t == "colony_option":
         return 10 if action["option"] in ("pillage", "plantation") else -1
     if t == "place_counter":
-        return 10
+        step = state.step
+        if step is None or step.territory is None:
+            return 10
+        stack = state.territories[step.territory].stacks[int(action["resource"])]
+        pending = step.placed.count(int(action["resource"]))
+        if not stack:
+            return 30 - 25 * pending
+        return 5 if stack[0] == seat else 20 - 5 * pending
     if t == "take_goods":
         return 15.0 if action["owner"] == seat else 10.0
     if t == "consent":
         return 1 if action["accept"] else 0
     if t == "capitulate":
         war = state.war
-        return 1 if action["yes"] == (war is not None and war.year >= 2) else 0
+        enemy = "" if war is None else (war.attacker if war.defender == seat else war.defender)
+        losing = bool(enemy) and _strength(state, seat) < _strength(state, enemy)
+        return 1 if action["yes"] == losing else 0
     if t in ("fleets", "navy", "corsair"):
         return 0 if t != "corsair" or action["target"] == "none" else -1
     return 0
+
+
+def _strength(state: ColonialState, seat: str) -> int:
+    p = state.players[seat]
+    return p.treasury + p.squadrons + p.goods
+
+
+def _war_value(state: ColonialState, seat: str, target: str) -> float:
+    """Repression when there is Unrest; a war only on a richer-in-Prestige, weaker enemy."""
+    if target == "none":
+        return 3 if state.players[seat].unrest else -1
+    enemy = state.players[target]
+    if enemy.prestige >= 1 and _strength(state, seat) > 2 * _strength(state, target) + 2:
+        return 35
+    return -1
 
 
 def _numbers(state: ColonialState, seat: str, choice: Choice) -> dict[str, int]:
@@ -114,6 +139,16 @@ def _explore_value(state: ColonialState, seat: str, choice: Choice) -> float:
     prestige = int(label.params.get("prestige", 1)) if label is not None else 1
     chance = max(0, min(6, 7 - need)) / 6
     return 40 + 60 * chance * prestige
+
+
+def _viceroy_value(state: ColonialState, seat: str, tid: str) -> float:
+    """Free Resources first, then a Territory where a Colony is within reach."""
+    terr = state.territories[tid]
+    free = sum(1 for stack in terr.stacks if not stack)
+    taken = sum(1 for stack in terr.stacks if stack and stack[0] != seat)
+    if not free and not taken and terr.colony is not None:
+        return 5
+    return 30 + 15 * free + 5 * taken + 10 * _colony_hope(state, seat, tid)
 
 
 def _colony_hope(state: ColonialState, seat: str, tid: str) -> int:
