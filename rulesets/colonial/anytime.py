@@ -21,7 +21,7 @@ def anytime_choices(state: ColonialState, seat: str) -> list[Choice]:
         choices.append(
             Choice.of(
                 act.Repay(amount=1),
-                label=Msg(key="col.label.repay", owed=loan_total(p)),
+                label=Msg(key="col.label.repay", params={"owed": loan_total(p)}),
                 amount=IntRange(low=1, high=most),
             )
         )
@@ -31,7 +31,7 @@ def anytime_choices(state: ColonialState, seat: str) -> list[Choice]:
                 choices.append(
                     Choice.of(
                         act.Give(to=other, amount=1),
-                        label=Msg(key="col.label.give", to=other),
+                        label=Msg(key="col.label.give", params={"to": other}),
                         amount=IntRange(low=1, high=p.treasury),
                     )
                 )

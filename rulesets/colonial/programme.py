@@ -50,7 +50,10 @@ def prompts(state: ColonialState) -> list[Prompt]:
             Prompt(
                 seat=seat,
                 kind="programme",
-                text=Msg(key="col.prompt.programme", slot=min(len(programme.cards) + 1, SLOTS)),
+                text=Msg(
+                    key="col.prompt.programme",
+                    params={"slot": min(len(programme.cards) + 1, SLOTS)},
+                ),
                 choices=_choices(state, seat, programme) + anytime_choices(state, seat),
                 simultaneous=True,
             )
@@ -69,11 +72,16 @@ def _choices(state: ColonialState, seat: str, programme: Programme) -> list[Choi
         for card in data(state).card_ids():
             if card not in programme.cards:
                 first, second = card_characters(state, card)
-                label = Msg(key="col.label.program_card", card=card, a=first, b=second, slot=slot)
+                label = Msg(
+                    key="col.label.program_card",
+                    params={"card": card, "a": first, "b": second, "slot": slot},
+                )
                 choices.append(Choice.of(act.ProgramCard(card=card), label=label))
     if programme.cards:
         last = programme.cards[-1]
-        choices.append(Choice.of(act.Unprogram(), label=Msg(key="col.label.unprogram", card=last)))
+        choices.append(
+            Choice.of(act.Unprogram(), label=Msg(key="col.label.unprogram", params={"card": last}))
+        )
     return choices
 
 
