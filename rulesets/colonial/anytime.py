@@ -5,6 +5,7 @@ asked anything may also repay (which can win the game at once) or give money."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rulesets.colonial import actions as act
@@ -15,27 +16,34 @@ from rulesets.core import Choice, IntRange, Msg
 
 def anytime_choices(state: ColonialState, seat: str) -> list[Choice]:
     p = state.players[seat]
+    return list(_choices(seat, tuple(state.seats), p.treasury, loan_total(p)))
+
+
+@lru_cache(maxsize=4096)
+def _choices(seat: str, seats: tuple[str, ...], treasury: int, owed: int) -> tuple[Choice, ...]:
+    """The same few choices come back at every step: they are built once (Choices are
+    immutable)."""
     choices: list[Choice] = []
-    most = min(p.treasury, loan_total(p))
+    most = min(treasury, owed)
     if most >= 1:
         choices.append(
             Choice.of(
                 act.Repay(amount=1),
-                label=Msg(key="col.label.repay", params={"owed": loan_total(p)}),
+                label=Msg(key="col.label.repay", params={"owed": owed}),
                 amount=IntRange(low=1, high=most),
             )
         )
-    if p.treasury >= 1:
-        for other in state.seats:
+    if treasury >= 1:
+        for other in seats:
             if other != seat:
                 choices.append(
                     Choice.of(
                         act.Give(to=other, amount=1),
                         label=Msg(key="col.label.give", params={"to": other}),
-                        amount=IntRange(low=1, high=p.treasury),
+                        amount=IntRange(low=1, high=treasury),
                     )
                 )
-    return choices
+    return tuple(choices)
 
 
 def repay(ctx: Ctx, seat: str, action: act.Repay) -> None:

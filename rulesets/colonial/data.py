@@ -7,11 +7,11 @@ map that honours every fact and worked example of the text; a campaign may repla
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from rulesets.core import IllegalAction, Sourced, parse_data_file, refuse_data
 from rulesets.core.data import read_json
@@ -121,20 +121,22 @@ class GameData(BaseModel):
     rules: Rules
     nations: list[Nation]
 
-    _territories: dict[str, Territory] = PrivateAttr(default_factory=dict)
-    _near: dict[str, frozenset[str]] = PrivateAttr(default_factory=dict)
-    _tracks: dict[str, list[int]] = PrivateAttr(default_factory=dict)
+    # Indexes computed on first use (kept in the instance, outside the model's fields).
+    @cached_property
+    def _territories(self) -> dict[str, Territory]:
+        return {t.id: t for t in self.territories}
 
-    @model_validator(mode="after")
-    def _indexed(self) -> GameData:
+    @cached_property
+    def _near(self) -> dict[str, frozenset[str]]:
         near: dict[str, set[str]] = {}
         for edge in self.adjacencies:
             near.setdefault(edge.a, set()).add(edge.b)
             near.setdefault(edge.b, set()).add(edge.a)
-        self._territories = {t.id: t for t in self.territories}
-        self._near = {tid: frozenset(ids) for tid, ids in near.items()}
-        self._tracks = {track.id: track.values for track in self.tracks}
-        return self
+        return {tid: frozenset(ids) for tid, ids in near.items()}
+
+    @cached_property
+    def _tracks(self) -> dict[str, list[int]]:
+        return {track.id: track.values for track in self.tracks}
 
     def territory(self, tid: str) -> Territory:
         return self._territories[tid]

@@ -7,6 +7,8 @@ the last seat confirms, and each seat's commitment hash is published then."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulesets.colonial import actions as act
 from rulesets.colonial.anytime import ANYTIME_HANDLERS, anytime_choices
 from rulesets.colonial.board import Ctx, data, order
@@ -62,27 +64,33 @@ def prompts(state: ColonialState) -> list[Prompt]:
 
 
 def _choices(state: ColonialState, seat: str, programme: Programme) -> list[Choice]:
-    slot = len(programme.cards) + 1
+    pairing = tuple((card.id, *card.characters) for card in data(state).cards)
+    return list(_programme_choices(pairing, tuple(programme.cards)))
+
+
+@lru_cache(maxsize=1024)
+def _programme_choices(
+    pairing: tuple[tuple[str, ...], ...], chosen: tuple[str, ...]
+) -> tuple[Choice, ...]:
+    """The choices for a programme so far, built once per pairing and cards chosen."""
+    slot = len(chosen) + 1
     choices: list[Choice] = []
     if slot > SLOTS:
         choices.append(
             Choice.of(act.ConfirmProgramme(), label=Msg(key="col.label.confirm_programme"))
         )
     else:
-        for card in data(state).card_ids():
-            if card not in programme.cards:
-                first, second = card_characters(state, card)
+        for card, first, second in pairing:
+            if card not in chosen:
                 label = Msg(
                     key="col.label.program_card",
                     params={"card": card, "a": first, "b": second, "slot": slot},
                 )
                 choices.append(Choice.of(act.ProgramCard(card=card), label=label))
-    if programme.cards:
-        last = programme.cards[-1]
-        choices.append(
-            Choice.of(act.Unprogram(), label=Msg(key="col.label.unprogram", params={"card": last}))
-        )
-    return choices
+    if chosen:
+        label = Msg(key="col.label.unprogram", params={"card": chosen[-1]})
+        choices.append(Choice.of(act.Unprogram(), label=label))
+    return tuple(choices)
 
 
 def program_card(ctx: Ctx, seat: str, action: act.ProgramCard) -> None:
