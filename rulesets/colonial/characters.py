@@ -92,17 +92,19 @@ def explorer_choices(state: ColonialState, seat: str) -> list[Choice]:
 
 def explore(ctx: Ctx, seat: str, action: act.Explorer) -> None:
     state = ctx.state
+    state.explorations += 1
     need = exploration_target(state, seat, action.target)
     roll = ctx.roll()
     if roll < need:
         ctx.emit("col.event.explore_failed", seat=seat, target=action.target, roll=roll, need=need)
-        action_done(ctx)
+        explorer_done(ctx, seat)
         return
     if action.target == CIRCUMNAVIGATION:
         won, state.circumnavigation = state.circumnavigation, 0
         ctx.emit("col.event.circumnavigated", seat=seat, roll=roll, prestige=won)
         gain_prestige(ctx, seat, won)
-        action_done(ctx)
+        if not state.finished:
+            explorer_done(ctx, seat)
         return
     terr = state.territories[action.target]
     won, terr.prestige = terr.prestige, 0
@@ -118,6 +120,19 @@ def explore(ctx: Ctx, seat: str, action: act.Explorer) -> None:
         return
     state.step = Step(kind="explore_claim", seat=seat, territory=action.target)
     ctx.enter("explore_claim")
+
+
+def explorer_done(ctx: Ctx, seat: str) -> None:
+    """Portugal, before first reaching 6 Prestige, may explore a second time in the same use
+    (Nation variant; the mechanism is reconstructed)."""
+    state = ctx.state
+    p = state.players[seat]
+    again = p.nation == "portugal" and not p.reached_six and state.explorations == 1
+    if again and explorer_choices(state, seat):
+        state.step = Step(kind="second_explorer", seat=seat)
+        ctx.enter("second_explorer")
+        return
+    action_done(ctx)
 
 
 # Conqueror ----------------------------------------------------------------------------

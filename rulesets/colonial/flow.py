@@ -54,6 +54,7 @@ def action_done(ctx: Ctx) -> None:
     state = ctx.state
     state.step = None
     state.card = None
+    state.explorations = 0
     if state.finished:
         return
     state.actor += 1

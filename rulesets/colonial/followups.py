@@ -23,6 +23,7 @@ from rulesets.colonial.board import (
     place,
     remove_counter,
 )
+from rulesets.colonial.characters import explore, explorer_choices, explorer_done
 from rulesets.colonial.flow import LAST_CHANCE, action_done
 from rulesets.colonial.state import ColonialState, Step
 from rulesets.core import Choice, Msg, Phase, Prompt
@@ -83,7 +84,7 @@ def trading_post(ctx: Ctx, seat: str, action: act.TradingPost) -> None:
     ctx.state.players[seat].fleets -= 1
     ctx.emit("col.event.trading_post", seat=seat, territory=step.territory)
     place(ctx, seat, step.territory, {action.resource: 1})
-    action_done(ctx)
+    explorer_done(ctx, seat)
 
 
 def conquistadors(ctx: Ctx, seat: str, action: act.Conquistadors) -> None:
@@ -93,11 +94,22 @@ def conquistadors(ctx: Ctx, seat: str, action: act.Conquistadors) -> None:
     ctx.emit("col.event.conquistadors", seat=seat, territory=step.territory)
     place(ctx, seat, step.territory, {action.resource: 1})
     add_unrest(ctx, step.territory)
-    action_done(ctx)
+    explorer_done(ctx, seat)
+
+
+def claim_nothing(ctx: Ctx, seat: str, action: act.Done) -> None:
+    explorer_done(ctx, seat)
 
 
 def finish_action(ctx: Ctx, seat: str, action: act.Done) -> None:
     action_done(ctx)
+
+
+def second_explorer_prompts(state: ColonialState) -> list[Prompt]:
+    seat = _step(state).seat
+    stop = Choice.of(act.Done(), label=_label("explorer_stop"))
+    text = Msg(key="col.prompt.second_explorer")
+    return _prompt(state, "second_explorer", text, [stop, *explorer_choices(state, seat)])
 
 
 # Advanced colony options --------------------------------------------------------------
@@ -337,7 +349,7 @@ PHASES: list[Phase[ColonialState]] = [
     _phase(
         "explore_claim",
         claim_prompts,
-        {act.TradingPost: trading_post, act.Conquistadors: conquistadors, act.Done: finish_action},
+        {act.TradingPost: trading_post, act.Conquistadors: conquistadors, act.Done: claim_nothing},
     ),
     _phase(
         "colony_options",
@@ -346,4 +358,9 @@ PHASES: list[Phase[ColonialState]] = [
     ),
     _phase("viceroy", viceroy_prompts, {act.PlaceCounter: place_counter, act.Done: viceroy_done}),
     _phase("casualties", casualty_prompts, {act.Casualty: casualty}),
+    _phase(
+        "second_explorer",
+        second_explorer_prompts,
+        {act.Explorer: explore, act.Done: finish_action},
+    ),
 ]

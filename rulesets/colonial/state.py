@@ -90,6 +90,8 @@ class ColonialState(BaseState):
     actor: int = 0
     card: str | None = None
     step: Step | None = None
+    # Explorations made in the Character use under way (Portugal may make two).
+    explorations: int = 0
     war: War | None = None
     answered: list[str] = Field(default_factory=list)
     picking: list[str] = Field(default_factory=list)

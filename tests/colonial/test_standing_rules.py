@@ -174,3 +174,18 @@ def test_the_turn_limit_house_rule_ends_on_prestige() -> None:
         seat = legal_prompts(COLONIAL, ctx.state)[0].seat
         ctx = ctx_for(play(ctx.state, seat, {"type": "corsair", "target": "none"}).state)
     assert ctx.state.winner is None and COLONIAL.scores(ctx.state) is not None
+
+
+def test_portugal_explores_twice_in_one_use_until_six_prestige() -> None:
+    state = acting(new_game(4, nations=True), "red", "card_1")
+    state.players["red"].nation = "portugal"
+    state = play(state, "red", {"type": "explorer", "target": "egypt"}, dice=[1]).state
+    assert state.phase == "second_explorer"
+    state = play(state, "red", {"type": "explorer", "target": "egypt"}, dice=[6]).state
+    assert state.phase == "explore_claim"
+    state = play(state, "red", {"type": "done"}).state
+    assert state.phase == "round" and state.explorations == 0
+    state = acting(state, "red", "card_1")
+    state.players["red"].reached_six = True
+    state = play(state, "red", {"type": "explorer", "target": "congo"}, dice=[1]).state
+    assert state.phase != "second_explorer"
