@@ -21,18 +21,47 @@ def goods_on_market(state: ColonialState) -> dict[str, int]:
     return {seat: state.players[seat].goods for seat in order(state)}
 
 
-def production(state: ColonialState, owner: str) -> tuple[int, int]:
-    """The goods the Resources `owner` controls offer: (ordinary, slaves)."""
-    plain = slaves = 0
+def offers(state: ColonialState, owner: str) -> list[tuple[str, bool, int]]:
+    """Each Resource `owner` controls with the goods it still offers: (place, slaves, goods).
+
+    Production is never used up (A16), unless the campaign's depletion option is on: then
+    each Resource ships its goods once per turn."""
+    depleting = bool(state.options.get("goods_depletion"))
+    found = []
     for tid, terr in state.territories.items():
         for index, stack in enumerate(terr.stacks):
             if stack and stack[0] == owner:
-                amount = boomtown_goods(state, tid)
-                if colour(state, tid, index) == SLAVES:
-                    slaves += amount
-                else:
-                    plain += amount
+                place = f"{tid}:{index}"
+                amount = boomtown_goods(state, tid) - (
+                    state.shipped.get(place, 0) if depleting else 0
+                )
+                if amount > 0:
+                    found.append((place, colour(state, tid, index) == SLAVES, amount))
+    return found
+
+
+def production(state: ColonialState, owner: str) -> tuple[int, int]:
+    """The goods the Resources `owner` controls offer: (ordinary, slaves)."""
+    plain = slaves = 0
+    for _, is_slaves, amount in offers(state, owner):
+        if is_slaves:
+            slaves += amount
+        else:
+            plain += amount
     return plain, slaves
+
+
+def _use_up(state: ColonialState, owner: str, slaves: bool, amount: int) -> None:
+    """Note which Resources the goods came from, for the depletion option."""
+    separate = state.abolition
+    for place, is_slaves, offered in offers(state, owner):
+        if amount <= 0:
+            return
+        if separate and is_slaves != slaves:
+            continue
+        taken = min(offered, amount)
+        state.shipped[place] = state.shipped.get(place, 0) + taken
+        amount -= taken
 
 
 def source_key(owner: str, slaves: bool) -> str:
@@ -99,6 +128,7 @@ def settle_shipment(ctx: Ctx, step: Step) -> None:
             continue
         total += amount
         carried_slaves = carried_slaves or slaves
+        _use_up(state, owner, slaves, amount)
         if owner != step.seat:
             state.players[owner].treasury += amount
             ctx.emit("col.event.goods_bought", seat=owner, amount=amount, buyer=step.seat)

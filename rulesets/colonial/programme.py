@@ -24,6 +24,7 @@ def enter(ctx: Ctx) -> None:
     state.programmes = {seat: Programme() for seat in state.seats}
     state.revealed = {seat: [] for seat in state.seats}
     state.commitments = {}
+    state.shipped = {}
     state.round = 0
     threshold = data(state).rules.unrest_revolution
     for seat in order(state):

@@ -94,6 +94,8 @@ class ColonialState(BaseState):
     explorations: int = 0
     war: War | None = None
     answered: list[str] = Field(default_factory=list)
+    # Goods shipped this turn per Resource (`territory:index`), with the A16 depletion option.
+    shipped: dict[str, int] = Field(default_factory=dict)
     picking: list[str] = Field(default_factory=list)
     america_discovered: bool = False
     circumnavigation: int = 0

@@ -189,3 +189,23 @@ def test_portugal_explores_twice_in_one_use_until_six_prestige() -> None:
     state.players["red"].reached_six = True
     state = play(state, "red", {"type": "explorer", "target": "congo"}, dice=[1]).state
     assert state.phase != "second_explorer"
+
+
+def test_goods_are_never_used_up_unless_the_depletion_option_is_on() -> None:
+    for depletion, expected in ((False, 2), (True, 1)):
+        state = acting(new_game(4, goods_depletion=depletion), "red", "card_2")
+        state.territories["peru"].stacks[0] = ["red"]
+        for _ in range(2):
+            state = acting(state, "red", "card_2")
+            state = play(state, "red", {"type": "merchant"}).state
+            if state.phase == "ship" and any(
+                a["type"] == "take_goods" for a in choices(state, "red")
+            ):
+                state = play(
+                    state,
+                    "red",
+                    {"type": "take_goods", "owner": "red", "slaves": False, "amount": 1},
+                ).state
+            if state.phase == "ship":
+                state = play(state, "red", {"type": "done"}).state
+        assert state.players["red"].goods == expected
