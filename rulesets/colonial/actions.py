@@ -39,6 +39,7 @@ class LastChance(Action):
 class Ambassador(Action):
     type: Literal["ambassador"] = "ambassador"
     territory: str
+    player: str
 
 
 class Conqueror(Action):

@@ -206,19 +206,31 @@ def viceroy(ctx: Ctx, seat: str, action: act.Viceroy) -> None:
 
 
 def ambassador_choices(state: ColonialState, seat: str) -> list[Choice]:
-    choices = [Choice.of(act.Ambassador(territory=NONE), label=_label("ambassador"))]
-    for tid in data(state).territory_ids():
-        if state.territories[tid].unrest:
-            choices.append(
-                Choice.of(
-                    act.Ambassador(territory=tid), label=_label("ambassador_calm", territory=tid)
-                )
+    """One's own marker moves right (A14); with the option, any player's."""
+    unrest = [tid for tid in data(state).territory_ids() if state.territories[tid].unrest]
+    movers = order(state) if state.options.get("ambassador_moves_anyone") else [seat]
+    movers = [seat] + [other for other in movers if other != seat]
+    choices = []
+    for who in movers:
+        own = "" if who != seat else "_own"
+        choices.append(
+            Choice.of(
+                act.Ambassador(territory=NONE, player=who),
+                label=_label(f"ambassador{own}", player=who),
             )
+        )
+        choices.extend(
+            Choice.of(
+                act.Ambassador(territory=tid, player=who),
+                label=_label(f"ambassador{own}_calm", territory=tid, player=who),
+            )
+            for tid in unrest
+        )
     return choices
 
 
 def ambassador(ctx: Ctx, seat: str, action: act.Ambassador) -> None:
-    move_diplomacy(ctx, seat, +1)
+    move_diplomacy(ctx, action.player, +1)
     if action.territory != NONE:
         ctx.state.territories[action.territory].unrest -= 1
         ctx.emit("col.event.unrest_removed", seat=seat, territory=action.territory)

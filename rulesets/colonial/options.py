@@ -43,6 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("slaves_need_a_diplomacy_step", False),  # A17
     _flag("colony_revolution_loses_colony", False),  # A20
     _flag("goods_depletion", False),  # A16
+    _flag("ambassador_moves_anyone", False),  # A14
     OptionSpec(
         name="turn_limit",  # A38: a house rule, off (0) by default
         kind="int",

@@ -405,5 +405,14 @@ def test_23_sovereign_repression_and_a_war_won_by_capitulation() -> None:
 def test_ambassador_steps_right_and_calms_one_unrest() -> None:
     state = acting(new_game(4), "red", "card_6")
     state.territories["congo"].unrest = 2
-    state = play(state, "red", {"type": "ambassador", "territory": "congo"}).state
+    action = {"type": "ambassador", "territory": "congo", "player": "red"}
+    state = play(state, "red", action).state
     assert state.players["red"].diplomacy == 5 and state.territories["congo"].unrest == 1
+    state = acting(state, "blue", "card_6")
+    assert {a["player"] for a in choices(state, "blue") if a["type"] == "ambassador"} == {"blue"}
+
+
+def test_with_the_option_the_ambassador_moves_another_player() -> None:
+    state = acting(new_game(4, ambassador_moves_anyone=True), "red", "card_6")
+    state = play(state, "red", {"type": "ambassador", "territory": "none", "player": "blue"}).state
+    assert state.players["blue"].diplomacy == 5 and state.players["red"].diplomacy == 4
