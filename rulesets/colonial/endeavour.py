@@ -8,13 +8,13 @@ from rulesets.colonial import actions as act
 from rulesets.colonial.anytime import ANYTIME_HANDLERS, anytime_choices
 from rulesets.colonial.board import Ctx, data
 from rulesets.colonial.characters import CHOICES, HANDLERS
-from rulesets.colonial.flow import LAST_CHANCE, action_done, actor_seat, current_card
+from rulesets.colonial.flow import LAST_CHANCE, action_done, actor_seat, current_card, programmes
 from rulesets.colonial.state import ColonialState
 from rulesets.core import Choice, Msg, Phase, Prompt
 
 
 def set_aside(state: ColonialState, seat: str) -> list[str]:
-    if state.players[seat].in_revolution:
+    if not programmes(state, seat):
         return data(state).card_ids()
     return [c for c in data(state).card_ids() if c not in state.programmes[seat].cards]
 

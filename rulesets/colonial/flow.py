@@ -16,6 +16,14 @@ def actor_seat(state: ColonialState) -> str:
     return order(state)[state.actor]
 
 
+def programmes(state: ColonialState, seat: str) -> bool:
+    """Whether `seat` picks 4 cards this turn: not a nation in revolution (A09), unless the
+    campaign makes it still pick them and play only its set-aside pair at the Last Chance."""
+    return not state.players[seat].in_revolution or bool(
+        state.options.get("revolution_keeps_programme")
+    )
+
+
 def current_card(state: ColonialState, seat: str) -> str | None:
     """The card `seat` plays from now: its revealed slot, or its Last Chance card."""
     if state.round == LAST_CHANCE:
@@ -41,7 +49,7 @@ def lock_programmes(ctx: Ctx) -> None:
     """Every programme is in: publish each seat's commitment and open round 1."""
     state = ctx.state
     for seat in order(state):
-        if not state.players[seat].in_revolution:
+        if programmes(state, seat):
             digest = commitment(state, seat, state.programmes[seat].cards)
             state.commitments[seat] = digest
             ctx.emit("col.event.committed", seat=seat, digest=digest[:16])

@@ -44,6 +44,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("colony_revolution_loses_colony", False),  # A20
     _flag("goods_depletion", False),  # A16
     _flag("ambassador_moves_anyone", False),  # A14
+    _flag("revolution_keeps_programme", False),  # A09
     OptionSpec(
         name="turn_limit",  # A38: a house rule, off (0) by default
         kind="int",

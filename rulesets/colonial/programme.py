@@ -12,7 +12,7 @@ from functools import lru_cache
 from rulesets.colonial import actions as act
 from rulesets.colonial.anytime import ANYTIME_HANDLERS, anytime_choices
 from rulesets.colonial.board import Ctx, data, order
-from rulesets.colonial.flow import lock_programmes
+from rulesets.colonial.flow import lock_programmes, programmes
 from rulesets.colonial.state import ColonialState, Programme
 from rulesets.core import Choice, Msg, Phase, Prompt
 
@@ -34,7 +34,7 @@ def enter(ctx: Ctx) -> None:
             ctx.emit("col.event.domestic_revolution", seat=seat, lost=p.treasury)
             p.treasury = 0
     ctx.emit("col.event.turn_begins", turn=state.turn, seat=state.first)
-    if all(state.players[seat].in_revolution for seat in state.seats):
+    if not any(programmes(state, seat) for seat in state.seats):
         lock_programmes(ctx)
 
 
@@ -47,7 +47,7 @@ def prompts(state: ColonialState) -> list[Prompt]:
     result = []
     for seat in order(state):
         programme = state.programmes[seat]
-        if state.players[seat].in_revolution or programme.confirmed:
+        if not programmes(state, seat) or programme.confirmed:
             continue
         result.append(
             Prompt(
@@ -109,11 +109,7 @@ def confirm(ctx: Ctx, seat: str, action: act.ConfirmProgramme) -> None:
     state = ctx.state
     state.programmes[seat].confirmed = True
     ctx.emit("col.event.programme_ready", seat=seat)
-    waiting = [
-        s
-        for s in state.seats
-        if not state.players[s].in_revolution and not state.programmes[s].confirmed
-    ]
+    waiting = [s for s in state.seats if programmes(state, s) and not state.programmes[s].confirmed]
     if not waiting:
         lock_programmes(ctx)
 

@@ -148,3 +148,25 @@ def test_a_nation_with_four_unrest_is_in_revolution() -> None:
         if c.kind == "last_chance"
     }
     assert cards == {f"card_{n}" for n in range(1, 7)}
+
+
+def test_with_the_option_a_nation_in_revolution_programmes_and_keeps_its_pair() -> None:
+    state = new_game(2, revolution_keeps_programme=True)
+    state.players["blue"].unrest = 4
+    state.phase = "corsairs"
+    ctx = StepContext(state)
+    ctx.phases = COLONIAL.phase_table()
+    end_turn(ctx)
+    state = ctx.state
+    assert sorted(p.seat for p in legal_prompts(COLONIAL, state)) == ["blue", "red"]
+    state, _ = program(state, "red", ["card_1", "card_2", "card_3", "card_4"])
+    state, _ = program(state, "blue", ["card_1", "card_2", "card_3", "card_4"])
+    assert state.revealed["blue"] == [] and "blue" in state.commitments
+    while legal_prompts(COLONIAL, state)[0].seat != "blue":
+        state = play(state, "red", {"type": "pass_turn"}).state
+    cards = {
+        c.action["card"]
+        for c in legal_prompts(COLONIAL, state, "blue")[0].choices
+        if c.kind == "last_chance"
+    }
+    assert cards == {"card_5", "card_6"}
