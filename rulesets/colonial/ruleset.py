@@ -16,7 +16,7 @@ from rulesets.colonial.state import ColonialState
 from rulesets.colonial.view import view_for
 from rulesets.core import BaseState, Msg, OptionSpec, PhaseTable, Ruleset, SeatSpec, StepContext
 
-COLOURS = ("red", "blue", "green", "yellow", "black", "white")
+COLOURS = ("col_red", "col_blue", "col_green", "col_yellow", "col_black", "col_white")
 TABLE: PhaseTable[ColonialState] = PhaseTable.of(
     [
         nations.PHASE,

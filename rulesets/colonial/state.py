@@ -58,13 +58,9 @@ class Step(Model):
     capacity: int = 0
     placed: list[int] = Field(default_factory=list)
     floor: int = 0
-    taken: list[str] = Field(default_factory=list)
     requests: dict[str, int] = Field(default_factory=dict)
     answers: dict[str, bool] = Field(default_factory=dict)
-    own: int = 0
-    slaves: bool = False
     hits: int = 0
-    attempts: int = 1
 
 
 class War(Model):

@@ -10,7 +10,7 @@ from rulesets.colonial.state import ColonialState, Programme
 from rulesets.core import Dice, Outcome, RngState, Roll, legal_prompts, start, submit
 
 SEED = "c0" * 32
-SEATS = ["red", "blue", "green", "yellow", "black", "white"]
+SEATS = ["col_red", "col_blue", "col_green", "col_yellow", "col_black", "col_white"]
 
 
 class Forced(Dice):

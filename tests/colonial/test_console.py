@@ -14,7 +14,7 @@ from rulesets.colonial import COLONIAL
 from rulesets.core import legal_prompts, start, submit
 
 SEED = "e3" * 32
-SEATS = ["red", "blue", "green"]
+SEATS = ["col_red", "col_blue", "col_green"]
 OPTIONS = {"turn_limit": 40, "three_player_ignored": "asia"}
 
 

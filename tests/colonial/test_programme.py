@@ -35,46 +35,46 @@ def test_every_seat_programmes_at_the_same_time() -> None:
 
 def test_a_card_chosen_is_told_to_its_seat_only_and_can_be_taken_back() -> None:
     state = new_game(3)
-    outcome = play(state, "blue", {"type": "program_card", "card": "card_5"})
-    assert [e.visible_to for e in outcome.events] == [["blue"]]
+    outcome = play(state, "col_blue", {"type": "program_card", "card": "card_5"})
+    assert [e.visible_to for e in outcome.events] == [["col_blue"]]
     public = json.dumps(COLONIAL.view(outcome.state, None))
     assert "card_5" not in public
-    assert COLONIAL.view(outcome.state, "blue")["you"]["programme"] == ["card_5"]
-    assert "card_5" not in json.dumps(COLONIAL.view(outcome.state, "red"))
-    back = play(outcome.state, "blue", {"type": "unprogram"}).state
-    assert back.programmes["blue"].cards == []
+    assert COLONIAL.view(outcome.state, "col_blue")["you"]["programme"] == ["card_5"]
+    assert "card_5" not in json.dumps(COLONIAL.view(outcome.state, "col_red"))
+    back = play(outcome.state, "col_blue", {"type": "unprogram"}).state
+    assert back.programmes["col_blue"].cards == []
 
 
 def test_four_cards_then_a_confirmation_and_no_fifth_card() -> None:
     state = new_game(2)
     for card in ("card_1", "card_2", "card_3", "card_4"):
-        state = play(state, "red", {"type": "program_card", "card": card}).state
-    kinds = {c.kind for p in legal_prompts(COLONIAL, state, "red") for c in p.choices}
+        state = play(state, "col_red", {"type": "program_card", "card": card}).state
+    kinds = {c.kind for p in legal_prompts(COLONIAL, state, "col_red") for c in p.choices}
     assert "program_card" not in kinds and "confirm_programme" in kinds
 
 
 def test_the_last_confirmation_locks_publishes_commitments_and_reveals_slot_one() -> None:
     state = new_game(2)
     order = ["card_3", "card_1", "card_6", "card_2"]
-    state, _ = program(state, "red", order)
+    state, _ = program(state, "col_red", order)
     assert state.phase == "programme"
-    state, events = program(state, "blue", ["card_1", "card_2", "card_3", "card_4"])
+    state, events = program(state, "col_blue", ["card_1", "card_2", "card_3", "card_4"])
     assert state.phase == "round" and state.round == 1
     committed = [e for e in events if e.key == "col.event.committed"]
     assert len(committed) == 2 and all(e.is_public for e in committed)
-    assert state.revealed == {"red": ["card_3"], "blue": ["card_1"]}
+    assert state.revealed == {"col_red": ["card_3"], "col_blue": ["card_1"]}
     # The full commitment matches the programme and its per-turn key, shown at the end.
-    salt = programme_salt(state, "red")
-    text = f"red:{','.join(order)}:{salt}"
-    assert state.commitments["red"] == hashlib.sha256(text.encode()).hexdigest()
+    salt = programme_salt(state, "col_red")
+    text = f"col_red:{','.join(order)}:{salt}"
+    assert state.commitments["col_red"] == hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_an_absent_seat_is_given_a_legal_programme_by_default() -> None:
     state = new_game(2)
     for _ in range(5):
-        state = play(state, "red", COLONIAL.default_action(state, "red")).state
-    assert state.programmes["red"].confirmed
-    assert len(set(state.programmes["red"].cards)) == 4
+        state = play(state, "col_red", COLONIAL.default_action(state, "col_red")).state
+    assert state.programmes["col_red"].confirmed
+    assert len(set(state.programmes["col_red"].cards)) == 4
 
 
 def _scrambled(state: ColonialState) -> ColonialState:
@@ -93,9 +93,9 @@ def test_public_view_and_events_never_carry_an_unrevealed_slot() -> None:
     unrevealed slots hold, and a public event names only a card the rules reveal."""
     state = new_game(3)
     plans = {
-        "red": ["card_1", "card_2", "card_3", "card_4"],
-        "blue": ["card_6", "card_5", "card_4", "card_3"],
-        "green": ["card_2", "card_4", "card_6", "card_1"],
+        "col_red": ["card_1", "card_2", "card_3", "card_4"],
+        "col_blue": ["card_6", "card_5", "card_4", "card_3"],
+        "col_green": ["card_2", "card_4", "card_6", "card_1"],
     }
     turn, steps = state.turn, 0
     while state.turn == turn and not state.finished:
@@ -127,24 +127,24 @@ def test_a_nation_with_four_unrest_is_in_revolution() -> None:
     """Section 9.4: it discards its Treasury and plays only the Last Chance round, with
     any of its six cards (A09)."""
     state = new_game(2)
-    state.players["blue"].unrest = 4
-    state.players["blue"].treasury = 7
+    state.players["col_blue"].unrest = 4
+    state.players["col_blue"].treasury = 7
     state.phase = "corsairs"
     ctx = StepContext(state)
     ctx.phases = COLONIAL.phase_table()
     end_turn(ctx)
     state = ctx.state
-    assert state.players["blue"].treasury == 0 and state.players["blue"].in_revolution
-    assert [p.seat for p in legal_prompts(COLONIAL, state)] == ["red"]
-    state, _ = program(state, "red", ["card_1", "card_2", "card_3", "card_4"])
+    assert state.players["col_blue"].treasury == 0 and state.players["col_blue"].in_revolution
+    assert [p.seat for p in legal_prompts(COLONIAL, state)] == ["col_red"]
+    state, _ = program(state, "col_red", ["card_1", "card_2", "card_3", "card_4"])
     while state.round < 5:
-        state = play(state, "red", {"type": "pass_turn"}).state
+        state = play(state, "col_red", {"type": "pass_turn"}).state
     seat = legal_prompts(COLONIAL, state)[0].seat
-    if seat == "red":
-        state = play(state, "red", {"type": "pass_turn"}).state
+    if seat == "col_red":
+        state = play(state, "col_red", {"type": "pass_turn"}).state
     cards = {
         c.action["card"]
-        for c in legal_prompts(COLONIAL, state, "blue")[0].choices
+        for c in legal_prompts(COLONIAL, state, "col_blue")[0].choices
         if c.kind == "last_chance"
     }
     assert cards == {f"card_{n}" for n in range(1, 7)}
@@ -152,21 +152,21 @@ def test_a_nation_with_four_unrest_is_in_revolution() -> None:
 
 def test_with_the_option_a_nation_in_revolution_programmes_and_keeps_its_pair() -> None:
     state = new_game(2, revolution_keeps_programme=True)
-    state.players["blue"].unrest = 4
+    state.players["col_blue"].unrest = 4
     state.phase = "corsairs"
     ctx = StepContext(state)
     ctx.phases = COLONIAL.phase_table()
     end_turn(ctx)
     state = ctx.state
-    assert sorted(p.seat for p in legal_prompts(COLONIAL, state)) == ["blue", "red"]
-    state, _ = program(state, "red", ["card_1", "card_2", "card_3", "card_4"])
-    state, _ = program(state, "blue", ["card_1", "card_2", "card_3", "card_4"])
-    assert state.revealed["blue"] == [] and "blue" in state.commitments
-    while legal_prompts(COLONIAL, state)[0].seat != "blue":
-        state = play(state, "red", {"type": "pass_turn"}).state
+    assert sorted(p.seat for p in legal_prompts(COLONIAL, state)) == ["col_blue", "col_red"]
+    state, _ = program(state, "col_red", ["card_1", "card_2", "card_3", "card_4"])
+    state, _ = program(state, "col_blue", ["card_1", "card_2", "card_3", "card_4"])
+    assert state.revealed["col_blue"] == [] and "col_blue" in state.commitments
+    while legal_prompts(COLONIAL, state)[0].seat != "col_blue":
+        state = play(state, "col_red", {"type": "pass_turn"}).state
     cards = {
         c.action["card"]
-        for c in legal_prompts(COLONIAL, state, "blue")[0].choices
+        for c in legal_prompts(COLONIAL, state, "col_blue")[0].choices
         if c.kind == "last_chance"
     }
     assert cards == {"card_5", "card_6"}

@@ -33,10 +33,10 @@ def test_setup_section_3() -> None:
 def test_two_players_keep_one_continent_and_america_has_no_discovery() -> None:
     state = new_game(2, two_player_continent="america")
     assert sorted(state.ignored) == ["africa", "asia"] and state.discovery == 0
-    state = acting(state, "red", "card_1")
-    targets = {a["target"] for a in choices(state, "red") if a["type"] == "explorer"}
+    state = acting(state, "col_red", "card_1")
+    targets = {a["target"] for a in choices(state, "col_red") if a["type"] == "explorer"}
     assert "india" not in targets and "brazil" in targets and "circumnavigation" in targets
-    assert exploration_target(state, "red", "west_indies") == 3  # no +2
+    assert exploration_target(state, "col_red", "west_indies") == 3  # no +2
 
 
 def test_three_players_leave_one_continent_out_by_the_die() -> None:
@@ -45,53 +45,55 @@ def test_three_players_leave_one_continent_out_by_the_die() -> None:
 
 
 def test_victory_needs_10_prestige_and_no_loan_and_a_repayment_can_win() -> None:
-    state = acting(new_game(4), "red", "card_1")
-    state.players["red"].prestige = 9
-    state.players["red"].loans = [3]
-    state.players["red"].treasury = 5
-    state = play(state, "red", {"type": "explorer", "target": "egypt"}, dice=[6]).state
-    assert state.players["red"].prestige == 10 and not state.finished
-    state = play(state, "red", {"type": "repay", "amount": 3}).state
-    assert state.finished and state.winner == "red"
-    assert COLONIAL.scores(state)["red"] > max(  # type: ignore[index]
+    state = acting(new_game(4), "col_red", "card_1")
+    state.players["col_red"].prestige = 9
+    state.players["col_red"].loans = [3]
+    state.players["col_red"].treasury = 5
+    state = play(state, "col_red", {"type": "explorer", "target": "egypt"}, dice=[6]).state
+    assert state.players["col_red"].prestige == 10 and not state.finished
+    state = play(state, "col_red", {"type": "repay", "amount": 3}).state
+    assert state.finished and state.winner == "col_red"
+    assert COLONIAL.scores(state)["col_red"] > max(  # type: ignore[index]
         v
         for s, v in COLONIAL.scores(state).items()
-        if s != "red"  # type: ignore[union-attr]
+        if s != "col_red"  # type: ignore[union-attr]
     )
 
 
 def test_gold_counts_one_monopoly_each_and_colours_need_sole_control() -> None:
     state = new_game(4)
-    state.territories["peru"].stacks[0] = ["red"]
-    state.territories["california"].stacks[0] = ["red"]
-    state.territories["canada"].stacks[0] = ["red"]
-    state.territories["wild_west"].stacks[0] = ["blue"]
-    assert monopolies(state, "red") == 2  # two gold; brown is shared
-    assert monopolies(state, "blue") == 0
+    state.territories["peru"].stacks[0] = ["col_red"]
+    state.territories["california"].stacks[0] = ["col_red"]
+    state.territories["canada"].stacks[0] = ["col_red"]
+    state.territories["wild_west"].stacks[0] = ["col_blue"]
+    assert monopolies(state, "col_red") == 2  # two gold; brown is shared
+    assert monopolies(state, "col_blue") == 0
 
 
 def test_phase_3_a_unique_leader_takes_the_marker_a_tie_passes_it_left() -> None:
     state = new_game(4)
     state.turn = 2
-    state.first = "red"
+    state.first = "col_red"
     ctx = ctx_for(state)
     choose_first_player(ctx)
-    assert ctx.state.first == "blue"  # all tied at 0: to the left of red
-    ctx.state.territories["peru"].stacks[0] = ["green"]
+    assert ctx.state.first == "col_blue"  # all tied at 0: to the left of red
+    ctx.state.territories["peru"].stacks[0] = ["col_green"]
     choose_first_player(ctx)
-    assert ctx.state.first == "green"
+    assert ctx.state.first == "col_green"
 
 
 def test_phase_2_fleets_up_to_monopolies_all_at_once() -> None:
     state = new_game(3)
-    state.territories["peru"].stacks[0] = ["red"]
-    state.territories["california"].stacks[0] = ["blue"]
-    state.players["red"].treasury = 5
+    state.territories["peru"].stacks[0] = ["col_red"]
+    state.territories["california"].stacks[0] = ["col_blue"]
+    state.players["col_red"].treasury = 5
     ctx = ctx_for(state)
     ctx.enter("fleets")
     prompts = legal_prompts(COLONIAL, ctx.state)
-    assert {p.seat for p in prompts} == {"red", "blue"} and all(p.simultaneous for p in prompts)
-    red = next(p for p in prompts if p.seat == "red").choices[0]
+    assert {p.seat for p in prompts} == {"col_red", "col_blue"} and all(
+        p.simultaneous for p in prompts
+    )
+    red = next(p for p in prompts if p.seat == "col_red").choices[0]
     assert red.ranges["amount"].high == 1
 
 
@@ -114,27 +116,29 @@ def test_phase_4_and_5_navy_up_to_naval_and_one_corsair_each() -> None:
 
 
 def test_tea_and_opium_are_locked_below_economy_6() -> None:
-    state = acting(new_game(4), "red", "card_4")
+    state = acting(new_game(4), "col_red", "card_4")
     state.territories["china"].prestige = 0
-    assert "china" not in {a["territory"] for a in choices(state, "red") if a["type"] == "viceroy"}
-    state.players["red"].tracks["economy"] = 2
-    assert "china" in {a["territory"] for a in choices(state, "red") if a["type"] == "viceroy"}
+    assert "china" not in {
+        a["territory"] for a in choices(state, "col_red") if a["type"] == "viceroy"
+    }
+    state.players["col_red"].tracks["economy"] = 2
+    assert "china" in {a["territory"] for a in choices(state, "col_red") if a["type"] == "viceroy"}
 
 
 def test_after_abolition_slaves_ship_at_a_diplomacy_step() -> None:
-    state = acting(new_game(4), "red", "card_2")
+    state = acting(new_game(4), "col_red", "card_2")
     state.abolition = True
-    state.territories["congo"].stacks[0] = ["red"]
-    state = play(state, "red", {"type": "merchant"}).state
+    state.territories["congo"].stacks[0] = ["col_red"]
+    state = play(state, "col_red", {"type": "merchant"}).state
     offered = [
-        (a["owner"], a["slaves"]) for a in choices(state, "red") if a["type"] == "take_goods"
+        (a["owner"], a["slaves"]) for a in choices(state, "col_red") if a["type"] == "take_goods"
     ]
-    assert ("red", True) in offered
+    assert ("col_red", True) in offered
     state = play(
-        state, "red", {"type": "take_goods", "owner": "red", "slaves": True, "amount": 1}
+        state, "col_red", {"type": "take_goods", "owner": "col_red", "slaves": True, "amount": 1}
     ).state
-    state = play(state, "red", {"type": "done"}).state
-    assert state.players["red"].goods == 1 and state.players["red"].diplomacy == 3
+    state = play(state, "col_red", {"type": "done"}).state
+    assert state.players["col_red"].goods == 1 and state.players["col_red"].diplomacy == 3
 
 
 def test_nations_are_picked_from_the_right_of_the_first_player_counter_clockwise() -> None:
@@ -151,19 +155,19 @@ def test_nations_are_picked_from_the_right_of_the_first_player_counter_clockwise
 
 
 def test_tordesillas_keeps_portugal_out_of_spanish_america() -> None:
-    state = acting(new_game(4, nations=True), "red", "card_1")
-    state.players["red"].nation = "portugal"
-    targets = {a["target"] for a in choices(state, "red") if a["type"] == "explorer"}
+    state = acting(new_game(4, nations=True), "col_red", "card_1")
+    state.players["col_red"].nation = "portugal"
+    targets = {a["target"] for a in choices(state, "col_red") if a["type"] == "explorer"}
     assert "brazil" in targets and "new_spain" not in targets and "india" in targets
-    state.players["red"].reached_six = True
-    targets = {a["target"] for a in choices(state, "red") if a["type"] == "explorer"}
+    state.players["col_red"].reached_six = True
+    targets = {a["target"] for a in choices(state, "col_red") if a["type"] == "explorer"}
     assert "new_spain" in targets
 
 
 def test_holland_counts_one_more_monopoly() -> None:
     state = new_game(4)
-    state.players["red"].nation = "holland"
-    assert monopolies(state, "red") == 1
+    state.players["col_red"].nation = "holland"
+    assert monopolies(state, "col_red") == 1
 
 
 def test_the_turn_limit_house_rule_ends_on_prestige() -> None:
@@ -177,35 +181,35 @@ def test_the_turn_limit_house_rule_ends_on_prestige() -> None:
 
 
 def test_portugal_explores_twice_in_one_use_until_six_prestige() -> None:
-    state = acting(new_game(4, nations=True), "red", "card_1")
-    state.players["red"].nation = "portugal"
-    state = play(state, "red", {"type": "explorer", "target": "egypt"}, dice=[1]).state
+    state = acting(new_game(4, nations=True), "col_red", "card_1")
+    state.players["col_red"].nation = "portugal"
+    state = play(state, "col_red", {"type": "explorer", "target": "egypt"}, dice=[1]).state
     assert state.phase == "second_explorer"
-    state = play(state, "red", {"type": "explorer", "target": "egypt"}, dice=[6]).state
+    state = play(state, "col_red", {"type": "explorer", "target": "egypt"}, dice=[6]).state
     assert state.phase == "explore_claim"
-    state = play(state, "red", {"type": "done"}).state
+    state = play(state, "col_red", {"type": "done"}).state
     assert state.phase == "round" and state.explorations == 0
-    state = acting(state, "red", "card_1")
-    state.players["red"].reached_six = True
-    state = play(state, "red", {"type": "explorer", "target": "congo"}, dice=[1]).state
+    state = acting(state, "col_red", "card_1")
+    state.players["col_red"].reached_six = True
+    state = play(state, "col_red", {"type": "explorer", "target": "congo"}, dice=[1]).state
     assert state.phase != "second_explorer"
 
 
 def test_goods_are_never_used_up_unless_the_depletion_option_is_on() -> None:
     for depletion, expected in ((False, 2), (True, 1)):
-        state = acting(new_game(4, goods_depletion=depletion), "red", "card_2")
-        state.territories["peru"].stacks[0] = ["red"]
+        state = acting(new_game(4, goods_depletion=depletion), "col_red", "card_2")
+        state.territories["peru"].stacks[0] = ["col_red"]
         for _ in range(2):
-            state = acting(state, "red", "card_2")
-            state = play(state, "red", {"type": "merchant"}).state
+            state = acting(state, "col_red", "card_2")
+            state = play(state, "col_red", {"type": "merchant"}).state
             if state.phase == "ship" and any(
-                a["type"] == "take_goods" for a in choices(state, "red")
+                a["type"] == "take_goods" for a in choices(state, "col_red")
             ):
                 state = play(
                     state,
-                    "red",
-                    {"type": "take_goods", "owner": "red", "slaves": False, "amount": 1},
+                    "col_red",
+                    {"type": "take_goods", "owner": "col_red", "slaves": False, "amount": 1},
                 ).state
             if state.phase == "ship":
-                state = play(state, "red", {"type": "done"}).state
-        assert state.players["red"].goods == expected
+                state = play(state, "col_red", {"type": "done"}).state
+        assert state.players["col_red"].goods == expected

@@ -15,7 +15,7 @@ from rulesets.core import Prompt
 from tests.discord.conftest import Table, text_of
 from tests.random_play import random_action
 
-SEATS = ["red", "blue", "green"]
+SEATS = ["col_red", "col_blue", "col_green"]
 OPTIONS = {"turn_limit": 40, "three_player_ignored": "asia"}
 MAX_STEPS = 3_000
 MAP_STEP = 40  # during the first turn's rounds

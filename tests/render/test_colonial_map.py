@@ -91,10 +91,10 @@ def test_the_scene_shows_stacks_controllers_and_revealed_cards(midgame: Scene) -
 
 
 def test_a_map_drawn_while_programming_shows_no_hidden_card() -> None:
-    state = start(COLONIAL, ["red", "blue", "green"], {}, "ab" * 32).state
+    state = start(COLONIAL, ["col_red", "col_blue", "col_green"], {}, "ab" * 32).state
     for card in ("card_5", "card_2", "card_6", "card_3"):
-        state = submit(COLONIAL, state, "red", {"type": "program_card", "card": card}).state
-    state = submit(COLONIAL, state, "red", {"type": "confirm_programme"}).state
+        state = submit(COLONIAL, state, "col_red", {"type": "program_card", "card": card}).state
+    state = submit(COLONIAL, state, "col_red", {"type": "confirm_programme"}).state
     assert legal_prompts(COLONIAL, state)
     scene = scene_from_view(COLONIAL.view(state, None), "fr")
     text = scene.model_dump_json()

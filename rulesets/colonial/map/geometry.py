@@ -16,12 +16,12 @@ DEFAULT_LANGUAGE = "en"
 
 # Each player's colour, with a letter so that colour is never the only clue.
 SEAT_STYLES = {
-    "red": ("#D55E00", "R"),
-    "blue": ("#0072B2", "B"),
-    "green": ("#009E73", "G"),
-    "yellow": ("#F0E442", "Y"),
-    "black": ("#000000", "K"),
-    "white": ("#FFFFFF", "W"),
+    "col_red": ("#D55E00", "R"),
+    "col_blue": ("#0072B2", "B"),
+    "col_green": ("#009E73", "G"),
+    "col_yellow": ("#F0E442", "Y"),
+    "col_black": ("#000000", "K"),
+    "col_white": ("#FFFFFF", "W"),
 }
 
 
