@@ -25,6 +25,7 @@ TABLE: PhaseTable[ColonialState] = PhaseTable.of(
         *followups.PHASES,
         *trade.PHASES,
         capitulation.PHASE,
+        capitulation.LOSSES,
         *upkeep.PHASES,
     ]
 )

@@ -63,11 +63,23 @@ class Step(Model):
     hits: int = 0
 
 
+class LossOwed(Model):
+    """Land-war hits whose victim chooses the counters lost (option, A13)."""
+
+    territory: str
+    victim: str
+    hits: int
+
+
 class War(Model):
     attacker: str
     defender: str
     year: int = 1
     asking: str = ""
+    # Where the year stands: the next Territory of the land war, hits owed, any fighting.
+    next_territory: int = 0
+    losses: list[LossOwed] = Field(default_factory=list)
+    fought: bool = False
 
 
 class ColonialState(BaseState):

@@ -14,7 +14,7 @@ from rulesets.colonial.board import (
     success_dice,
 )
 from rulesets.colonial.flow import action_done
-from rulesets.colonial.state import ColonialState, War
+from rulesets.colonial.state import ColonialState, LossOwed, War
 
 THEATRE_DICE = 5
 
@@ -26,18 +26,30 @@ def start_war(ctx: Ctx, attacker: str, defender: str) -> None:
 
 def fight_year(ctx: Ctx) -> None:
     """One year in the four theatres, then the capitulation step."""
+    war = ctx.state.war
+    assert war is not None
+    war.next_territory, war.losses, war.fought = 0, [], False
+    continue_year(ctx)
+
+
+def continue_year(ctx: Ctx) -> None:
+    """The land war Territory by Territory (pausing while a victim chooses its losses, with
+    the option), then the Market, Europe, the seas and the capitulation step."""
     state = ctx.state
     war = state.war
     assert war is not None
     a, d = war.attacker, war.defender
-    fought = False
-    for tid in data(state).territory_ids():
+    territories = data(state).territory_ids()
+    while war.next_territory < len(territories):
+        if war.losses:
+            ctx.enter("war_losses")
+            return
+        tid = territories[war.next_territory]
+        war.next_territory += 1
         if counters_in(state, tid, a) and counters_in(state, tid, d):
-            fought = True
+            war.fought = True
             hits_a = success_dice(ctx, min(THEATRE_DICE, counters_in(state, tid, a)))
             hits_d = success_dice(ctx, min(THEATRE_DICE, counters_in(state, tid, d)))
-            _land_losses(ctx, tid, d, hits_a)
-            _land_losses(ctx, tid, a, hits_d)
             ctx.emit(
                 "col.event.war_land",
                 territory=tid,
@@ -46,6 +58,53 @@ def fight_year(ctx: Ctx) -> None:
                 hits_a=hits_a,
                 hits_d=hits_d,
             )
+            _owe_or_take(ctx, tid, d, hits_a)
+            _owe_or_take(ctx, tid, a, hits_d)
+    if war.losses:
+        ctx.enter("war_losses")
+        return
+    _rest_of_year(ctx)
+
+
+def _owe_or_take(ctx: Ctx, tid: str, victim: str, hits: int) -> None:
+    war = ctx.state.war
+    assert war is not None
+    if (
+        hits
+        and ctx.state.options.get("land_losses_by_owner")
+        and loss_choices(ctx.state, tid, victim)[1:]
+    ):
+        war.losses.append(LossOwed(territory=tid, victim=victim, hits=hits))
+        return
+    _land_losses(ctx, tid, victim, hits)
+
+
+def loss_choices(state: ColonialState, tid: str, victim: str) -> list[int]:
+    """The Resources of `tid` where `victim` has a counter to lose."""
+    return [i for i, stack in enumerate(state.territories[tid].stacks) if victim in stack]
+
+
+def take_loss(ctx: Ctx, index: int) -> None:
+    """The victim owing land losses removes one counter from the Resource it chose."""
+    war = ctx.state.war
+    assert war is not None
+    owed = war.losses[0]
+    remove_counter(ctx, owed.territory, index, owed.victim)
+    owed.hits -= 1
+    if not owed.hits or not loss_choices(ctx.state, owed.territory, owed.victim):
+        war.losses.pop(0)
+    if ctx.state.finished:
+        return
+    if not war.losses:
+        continue_year(ctx)
+
+
+def _rest_of_year(ctx: Ctx) -> None:
+    state = ctx.state
+    war = state.war
+    assert war is not None
+    a, d = war.attacker, war.defender
+    fought = war.fought
     for theatre in ("goods", "treasury"):
         mine = getattr(state.players[a], theatre)
         theirs = getattr(state.players[d], theatre)

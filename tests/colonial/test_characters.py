@@ -436,3 +436,22 @@ def test_with_the_option_the_ambassador_moves_another_player() -> None:
         state, "col_red", {"type": "ambassador", "territory": "none", "player": "col_blue"}
     ).state
     assert state.players["col_blue"].diplomacy == 5 and state.players["col_red"].diplomacy == 4
+
+
+def test_with_the_option_the_victim_chooses_its_land_losses() -> None:
+    state = acting(new_game(4, land_losses_by_owner=True), "col_red", "card_6")
+    state.territories["brazil"].stacks = [["col_blue", "col_red"], ["col_blue"]]
+    for seat in ("col_red", "col_blue"):
+        state.players[seat].treasury = 0
+        state.players[seat].squadrons = 0
+        state.players[seat].prestige = 1
+    # Land in Brazil: red rolls 1 die (a hit), blue 2 dice (misses).
+    outcome = play(state, "col_red", {"type": "sovereign", "target": "col_blue"}, dice=[6, 1, 1])
+    state = outcome.state
+    assert state.phase == "war_losses"
+    prompt = legal_prompts(COLONIAL, state)[0]
+    assert prompt.seat == "col_blue"
+    assert {c.action["resource"] for c in prompt.choices if c.kind == "casualty"} == {0, 1}
+    state = play(state, "col_blue", {"type": "casualty", "resource": 1, "owner": "col_blue"}).state
+    assert state.territories["brazil"].stacks == [["col_blue", "col_red"], []]
+    assert state.phase in ("capitulation", "round")
