@@ -3,7 +3,7 @@ Monopolies, colonies and independent states, unrest, Prestige and the victory ch
 
 from __future__ import annotations
 
-from rulesets.colonial.data import BEIGE, EASTERN_GOODS, GOLD, SLAVES, GameData, Nation
+from rulesets.colonial.data import EASTERN_GOODS, GOLD, GameData, Nation
 from rulesets.colonial.state import ColonialState, PlayerState, TerritoryState, game_data
 from rulesets.core import StepContext
 
@@ -323,6 +323,3 @@ def colony_native_power(state: ColonialState, seat: str) -> int:
 
 def has_colour(state: ColonialState, tid: str, wanted: str) -> bool:
     return wanted in data(state).territory(tid).resources
-
-
-__all__ = ["BEIGE", "CIRCUMNAVIGATION", "GOLD", "NONE", "SLAVES"]

@@ -8,8 +8,6 @@ from collections.abc import Callable
 from rulesets.colonial import actions as act
 from rulesets.colonial.anytime import ANYTIME_HANDLERS, anytime_choices
 from rulesets.colonial.board import (
-    BEIGE,
-    SLAVES,
     Ctx,
     add_unrest,
     colour,
@@ -24,6 +22,7 @@ from rulesets.colonial.board import (
     remove_counter,
 )
 from rulesets.colonial.characters import explore, explorer_choices, explorer_done
+from rulesets.colonial.data import BEIGE, SLAVES
 from rulesets.colonial.flow import LAST_CHANCE, action_done
 from rulesets.colonial.state import ColonialState, Step
 from rulesets.core import Choice, Msg, Phase, Prompt

@@ -4,7 +4,6 @@ and how a shipment or a sale settles once the players asked have consented."""
 from __future__ import annotations
 
 from rulesets.colonial.board import (
-    SLAVES,
     Ctx,
     boomtown_goods,
     colour,
@@ -12,6 +11,7 @@ from rulesets.colonial.board import (
     order,
     success_dice,
 )
+from rulesets.colonial.data import SLAVES
 from rulesets.colonial.state import ColonialState, Step
 
 SQUADRON_DICE = 5
