@@ -50,12 +50,14 @@ def _score(state: ColonialState, seat: str, kind: str, choice: Choice, pick: int
     action = choice.action
     t = choice.kind
     if t == "program_card":
+        if action["card"] in state.programmes[seat].cards:
+            return -5000
         bonus = 25 if pick % 3 == 0 and action["card"] == "card_5" else 0
         return float(100 - CARD_PLAN.index(str(action["card"])) * 10 + bonus)
     if t in ("give", "repay"):
         return -10_000
     if t == "confirm_programme":
-        return 200
+        return 200 if len(state.programmes[seat].cards) == 4 else -100
     if t == "unprogram":
         return -5000
     if t == "last_chance":

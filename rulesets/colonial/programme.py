@@ -44,70 +44,72 @@ def card_characters(state: ColonialState, card: str) -> tuple[str, str]:
 
 
 def prompts(state: ColonialState) -> list[Prompt]:
+    """The same prompt for every seat whatever it has chosen so far: the bot posts prompts
+    where everyone can read them, so the choices must not tell the programme."""
+    pairing = tuple((card.id, *card.characters) for card in data(state).cards)
     result = []
     for seat in order(state):
-        programme = state.programmes[seat]
-        if not programmes(state, seat) or programme.confirmed:
+        if not programmes(state, seat) or state.programmes[seat].confirmed:
             continue
         result.append(
             Prompt(
                 seat=seat,
                 kind="programme",
-                text=Msg(
-                    key="col.prompt.programme",
-                    params={"slot": min(len(programme.cards) + 1, SLOTS)},
-                ),
-                choices=_choices(state, seat, programme) + anytime_choices(state, seat),
+                text=Msg(key="col.prompt.programme"),
+                choices=[*_programme_choices(pairing), *anytime_choices(state, seat)],
                 simultaneous=True,
             )
         )
     return result
 
 
-def _choices(state: ColonialState, seat: str, programme: Programme) -> list[Choice]:
-    pairing = tuple((card.id, *card.characters) for card in data(state).cards)
-    return list(_programme_choices(pairing, tuple(programme.cards)))
-
-
-@lru_cache(maxsize=1024)
-def _programme_choices(
-    pairing: tuple[tuple[str, ...], ...], chosen: tuple[str, ...]
-) -> tuple[Choice, ...]:
-    """The choices for a programme so far, built once per pairing and cards chosen."""
-    slot = len(chosen) + 1
-    choices: list[Choice] = []
-    if slot > SLOTS:
-        choices.append(
-            Choice.of(act.ConfirmProgramme(), label=Msg(key="col.label.confirm_programme"))
-        )
-    else:
-        for card, first, second in pairing:
-            if card not in chosen:
-                label = Msg(
-                    key="col.label.program_card",
-                    params={"card": card, "a": first, "b": second, "slot": slot},
-                )
-                choices.append(Choice.of(act.ProgramCard(card=card), label=label))
-    if chosen:
-        label = Msg(key="col.label.unprogram", params={"card": chosen[-1]})
-        choices.append(Choice.of(act.Unprogram(), label=label))
+@lru_cache(maxsize=64)
+def _programme_choices(pairing: tuple[tuple[str, ...], ...]) -> tuple[Choice, ...]:
+    """Lock (missing slots filled), each card to add next, start again: built once."""
+    choices = [Choice.of(act.ConfirmProgramme(), label=Msg(key="col.label.confirm_programme"))]
+    for card, first, second in pairing:
+        label = Msg(key="col.label.program_card", params={"card": card, "a": first, "b": second})
+        choices.append(Choice.of(act.ProgramCard(card=card), label=label))
+    choices.append(Choice.of(act.Unprogram(), label=Msg(key="col.label.unprogram")))
     return tuple(choices)
 
 
+def _tell(ctx: Ctx, seat: str) -> None:
+    """The seat alone reads its programme as it stands."""
+    cards = ctx.state.programmes[seat].cards
+    if cards:
+        ctx.emit("col.event.programme_now", visible_to=[seat], cards=list(cards))
+    else:
+        ctx.emit("col.event.programme_empty", visible_to=[seat])
+
+
 def program_card(ctx: Ctx, seat: str, action: act.ProgramCard) -> None:
-    programme = ctx.state.programmes[seat]
-    programme.cards.append(action.card)
-    ctx.emit("col.event.programmed", visible_to=[seat], card=action.card, slot=len(programme.cards))
+    """The card goes next in the programme: taken from its old slot if it had one, and in
+    place of the fourth when four are already chosen."""
+    cards = ctx.state.programmes[seat].cards
+    if action.card in cards:
+        cards.remove(action.card)
+    elif len(cards) == SLOTS:
+        cards.pop()
+    cards.append(action.card)
+    _tell(ctx, seat)
 
 
 def unprogram(ctx: Ctx, seat: str, action: act.Unprogram) -> None:
-    card = ctx.state.programmes[seat].cards.pop()
-    ctx.emit("col.event.unprogrammed", visible_to=[seat], card=card)
+    ctx.state.programmes[seat].cards.clear()
+    _tell(ctx, seat)
 
 
 def confirm(ctx: Ctx, seat: str, action: act.ConfirmProgramme) -> None:
+    """Lock the programme; empty slots take the first cards not chosen (the default of an
+    absent player, always legal)."""
     state = ctx.state
-    state.programmes[seat].confirmed = True
+    programme = state.programmes[seat]
+    for card in data(state).card_ids():
+        if len(programme.cards) < SLOTS and card not in programme.cards:
+            programme.cards.append(card)
+    programme.confirmed = True
+    _tell(ctx, seat)
     ctx.emit("col.event.programme_ready", seat=seat)
     waiting = [s for s in state.seats if programmes(state, s) and not state.programmes[s].confirmed]
     if not waiting:

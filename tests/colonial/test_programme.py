@@ -45,12 +45,20 @@ def test_a_card_chosen_is_told_to_its_seat_only_and_can_be_taken_back() -> None:
     assert back.programmes["col_blue"].cards == []
 
 
-def test_four_cards_then_a_confirmation_and_no_fifth_card() -> None:
+def test_a_card_chosen_again_moves_to_the_end_and_a_fifth_replaces_the_fourth() -> None:
     state = new_game(2)
-    for card in ("card_1", "card_2", "card_3", "card_4"):
+    for card in ("card_1", "card_2", "card_3", "card_4", "card_2", "card_6"):
         state = play(state, "col_red", {"type": "program_card", "card": card}).state
-    kinds = {c.kind for p in legal_prompts(COLONIAL, state, "col_red") for c in p.choices}
-    assert "program_card" not in kinds and "confirm_programme" in kinds
+    assert state.programmes["col_red"].cards == ["card_1", "card_3", "card_4", "card_6"]
+
+
+def test_the_posted_prompt_is_the_same_whatever_the_programme() -> None:
+    """The bot posts prompts in the channel: a programme prompt must not tell the cards."""
+    state = new_game(2)
+    before = legal_prompts(COLONIAL, state, "col_red")
+    for card in ("card_5", "card_3"):
+        state = play(state, "col_red", {"type": "program_card", "card": card}).state
+    assert legal_prompts(COLONIAL, state, "col_red") == before
 
 
 def test_the_last_confirmation_locks_publishes_commitments_and_reveals_slot_one() -> None:
@@ -71,10 +79,10 @@ def test_the_last_confirmation_locks_publishes_commitments_and_reveals_slot_one(
 
 def test_an_absent_seat_is_given_a_legal_programme_by_default() -> None:
     state = new_game(2)
-    for _ in range(5):
-        state = play(state, "col_red", COLONIAL.default_action(state, "col_red")).state
+    state = play(state, "col_red", {"type": "program_card", "card": "card_6"}).state
+    state = play(state, "col_red", COLONIAL.default_action(state, "col_red")).state
     assert state.programmes["col_red"].confirmed
-    assert len(set(state.programmes["col_red"].cards)) == 4
+    assert state.programmes["col_red"].cards == ["card_6", "card_1", "card_2", "card_3"]
 
 
 def _scrambled(state: ColonialState) -> ColonialState:
@@ -111,7 +119,9 @@ def test_public_view_and_events_never_carry_an_unrevealed_slot() -> None:
             action = COLONIAL.default_action(state, prompt.seat)
         outcome = play(state, prompt.seat, action)
         state, steps = outcome.state, steps + 1
-        assert COLONIAL.view(state, None) == COLONIAL.view(_scrambled(state), None)
+        other = _scrambled(state)
+        assert COLONIAL.view(state, None) == COLONIAL.view(other, None)
+        assert legal_prompts(COLONIAL, state) == legal_prompts(COLONIAL, other)
         for event in outcome.events:
             if not event.is_public or "card" not in event.params:
                 continue
