@@ -123,68 +123,50 @@ def scene_from_view(
     )
 
 
-def _panels(view: Mapping[str, Any], text: Mapping[str, str], name: Any) -> list[Panel]:
-    players: Mapping[str, Any] = view.get("players") or {}
-    seats = [s for s in (view.get("order") or list(players)) if s in players]
-    nations = Panel(
-        title=text["nations"],
-        columns=[
-            text[f"col.{c}"]
-            for c in (
-                "player",
-                "prestige",
-                "treasury",
-                "loans",
-                "fleets",
-                "squadrons",
-                "goods",
-                "unrest",
-            )
-        ],
+def _table(
+    title: str,
+    keys: tuple[str, ...],
+    seats: list[str],
+    players: Mapping[str, Any],
+    text: Mapping[str, str],
+) -> Panel:
+    """One row per player, one short column per value of its board."""
+    return Panel(
+        title=title,
+        columns=[text["col.player"], *(text[f"col.{key}"] for key in keys)],
         rows=[
-            PanelRow(
-                power=seat,
-                values=[
-                    str(players[seat].get("prestige", 0)),
-                    str(players[seat].get("treasury", 0)),
-                    str(sum(players[seat].get("loans") or [])),
-                    str(players[seat].get("fleets", 0)),
-                    str(players[seat].get("squadrons", 0)),
-                    str(players[seat].get("goods", 0)),
-                    str(players[seat].get("unrest", 0)),
-                ],
-            )
+            PanelRow(power=seat, values=[_value(players[seat], key) for key in keys])
             for seat in seats
         ],
     )
-    tracks = Panel(
-        title=text["tracks"],
-        columns=[
-            text[f"col.{c}"]
-            for c in (
-                "player",
-                "seafaring",
-                "economy",
-                "logistics",
-                "navy",
-                "diplomacy",
-                "monopolies",
-            )
-        ],
-        rows=[
-            PanelRow(
-                power=seat,
-                values=[
-                    str((players[seat].get("tracks") or {}).get(t, ""))
-                    for t in ("seafaring", "economy", "logistics", "navy")
-                ]
-                + [
-                    str(players[seat].get("diplomacy", "")),
-                    str(players[seat].get("monopolies", 0)),
-                ],
-            )
-            for seat in seats
-        ],
+
+
+def _value(board: Mapping[str, Any], key: str) -> str:
+    if key == "loans":
+        return str(sum(board.get("loans") or []))
+    if key in ("seafaring", "economy", "logistics", "navy"):
+        return str((board.get("tracks") or {}).get(key, ""))
+    return str(board.get(key, 0))
+
+
+def _panels(view: Mapping[str, Any], text: Mapping[str, str], name: Any) -> list[Panel]:
+    """Short tables (so that players' names fit): the nation boards, the tracks with
+    Diplomacy and Unrest, and the cards shown this turn."""
+    players: Mapping[str, Any] = view.get("players") or {}
+    seats = [s for s in (view.get("order") or list(players)) if s in players]
+    nations = _table(
+        text["nations"],
+        ("prestige", "treasury", "loans", "fleets", "squadrons", "goods"),
+        seats,
+        players,
+        text,
+    )
+    tracks = _table(
+        text["tracks"],
+        ("seafaring", "economy", "logistics", "navy", "diplomacy", "unrest"),
+        seats,
+        players,
+        text,
     )
     revealed: Mapping[str, list[str]] = view.get("revealed") or {}
     ready = set(view.get("ready") or [])
