@@ -16,6 +16,9 @@ from typing import Any
 from rulesets import registry
 from tests.random_play import play_random_game
 
+# A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
+FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40}}
+
 
 def seats_for(ruleset: Any, count: int) -> list[str]:
     return [spec.id for spec in ruleset.seat_pool()][:count]
@@ -26,7 +29,7 @@ def play_batch(name: str, count: int, seeds: range) -> tuple[int, int]:
     ruleset = registry.get(name)
     steps = 0
     for seed in seeds:
-        run = play_random_game(ruleset, seats_for(ruleset, count), seed)
+        run = play_random_game(ruleset, seats_for(ruleset, count), seed, FUZZ_OPTIONS.get(name))
         if not run.finished:
             raise AssertionError(f"{name} {count}p seed {seed}: not finished in {run.steps}")
         steps += run.steps
