@@ -106,7 +106,7 @@ def change_instability(ctx: Ctx, power: str, change: int, cause: str) -> None:
         power=power,
         change=change,
         level=record.instability,
-        cause=f"urr.cause.{cause}",
+        cause=f"urr_cause_{cause}",
     )
 
 
@@ -115,7 +115,7 @@ def lose_morale(ctx: Ctx, war: War, power: str, cause: str) -> None:
     enemy = next(p for p in war.powers if p != power)
     war.lost[power] = war.lost.get(power, 0) + 1
     war.gained[enemy] = war.gained.get(enemy, 0) + 1
-    ctx.emit("urr.event.morale", power=power, enemy=enemy, cause=f"urr.cause.{cause}")
+    ctx.emit("urr.event.morale", power=power, enemy=enemy, cause=f"urr_cause_{cause}")
 
 
 def take_control(ctx: Ctx, area: str, power: str) -> None:

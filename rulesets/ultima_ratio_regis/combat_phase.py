@@ -3,11 +3,12 @@ that makes it (the referee for situation facts, each side for its leaders)."""
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis import battle
 from rulesets.ultima_ratio_regis.fighting import advance, buy_control, next_step, side_of
 from rulesets.ultima_ratio_regis.state import Combat, UrrState, referee
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
@@ -25,7 +26,7 @@ def _combat(state: UrrState) -> Combat:
 def _prompts(state: UrrState) -> list[Prompt]:
     combat = _combat(state)
     step = combat.step
-    where = {"area": combat.area, "kind": f"urr.kind.{combat.kind}"}
+    where = {"area": combat.area, "kind": f"urr_kind_{combat.kind}"}
     builders = {
         "naval_superiority": _naval_superiority,
         "distance": _distance,
@@ -43,7 +44,7 @@ def _prompts(state: UrrState) -> list[Prompt]:
     else:
         seat, choices = _seat_of(state, side_of(combat, step).power), _leader(combat, step)
     kind = step.rsplit("_", 1)[0] if step.endswith(("_attacker", "_defender")) else step
-    text = Msg(key=f"urr.prompt.{kind}", size=combat.size, **where)
+    text = say(f"urr.prompt.{kind}", size=combat.size, **where)
     return [Prompt(seat=seat, kind=kind, text=text, choices=choices, urgency="reaction")]
 
 
@@ -52,7 +53,7 @@ def _naval_superiority(state: UrrState, combat: Combat) -> tuple[str, list[Choic
     choices = [
         Choice.of(
             act.SetNavalSuperiority(holder=holder),
-            label=Msg(key=f"urr.label.naval_superiority.{holder}", power=power or "urr_opposition"),
+            label=say(f"urr.label.naval_superiority.{holder}", power=power or "urr_opposition"),
         )
         for holder, power in sides.items()
     ]
@@ -63,7 +64,7 @@ def _distance(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
     choices = [
         Choice.of(
             act.Answer(yes=yes),
-            label=Msg(key=f"urr.label.distance.{str(yes).lower()}", area=combat.area),
+            label=say(f"urr.label.distance.{str(yes).lower()}", area=combat.area),
         )
         for yes in (False, True)
     ]
@@ -71,7 +72,7 @@ def _distance(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
 
 
 def _opposition_q(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
-    label = Msg(key="urr.label.opposition_q", power=combat.target_power or "urr_opposition")
+    label = say("urr.label.opposition_q", power=combat.target_power or "urr_opposition")
     choice = Choice.of(act.SetOppositionQuality(q=2), label=label, q=IntRange(low=1, high=4))
     return referee(state), [choice]
 
@@ -81,7 +82,7 @@ def _size(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
     choices = [
         Choice.of(
             act.ChooseSize(size=size),
-            label=Msg(key="urr.label.choose_size", size=size, area=combat.area),
+            label=say("urr.label.choose_size", size=size, area=combat.area),
         )
         for size in range(high, low - 1, -1)
     ]
@@ -93,7 +94,7 @@ def _adjust(combat: Combat) -> list[Choice]:
     for change in (0, 1, -1):
         result = battle.adjust_size(combat.size, change, combat.kind)
         if change == 0 or result != combat.size:
-            label = Msg(key="urr.label.adjust_size", change=change, size=result)
+            label = say("urr.label.adjust_size", change=change, size=result)
             choices.append(Choice.of(act.AdjustSize(change=change), label=label))
     return choices
 
@@ -111,8 +112,8 @@ def _creative(combat: Combat, step: str) -> list[Choice]:
     choices = [
         Choice.of(
             act.CreativeDie(die=index),
-            label=Msg(
-                key="urr.label.creative_die",
+            label=say(
+                "urr.label.creative_die",
                 die=index + 1,
                 q=qualities[index],
                 raised=qualities[index] + 1,
@@ -121,7 +122,7 @@ def _creative(combat: Combat, step: str) -> list[Choice]:
         for index in order
         if index is not None and qualities[index] < battle.Q_BOUNDS[1]
     ]
-    return [*choices, Choice.of(act.CreativeDie(die=-1), label=Msg(key="urr.label.no_leader"))]
+    return [*choices, Choice.of(act.CreativeDie(die=-1), label=say("urr.label.no_leader"))]
 
 
 def _leader(combat: Combat, step: str) -> list[Choice]:
@@ -132,8 +133,8 @@ def _leader(combat: Combat, step: str) -> list[Choice]:
     choices = [
         Choice.of(
             act.LeaderDie(die=index),
-            label=Msg(
-                key="urr.label.leader_die",
+            label=say(
+                "urr.label.leader_die",
                 die=index + 1,
                 before=results[index],
                 after=results[index] + 1,
@@ -142,18 +143,18 @@ def _leader(combat: Combat, step: str) -> list[Choice]:
         for index in order
         if index is not None and results[index] < 6
     ]
-    return [*choices, Choice.of(act.LeaderDie(die=-1), label=Msg(key="urr.label.no_leader"))]
+    return [*choices, Choice.of(act.LeaderDie(die=-1), label=say("urr.label.no_leader"))]
 
 
 def _control(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
     price = 1 if combat.winner == "none" else 2
     choices = [
         Choice.of(
-            act.BuyControl(pay=False), label=Msg(key="urr.label.buy_control.no", area=combat.area)
+            act.BuyControl(pay=False), label=say("urr.label.buy_control.no", area=combat.area)
         ),
         Choice.of(
             act.BuyControl(pay=True),
-            label=Msg(key="urr.label.buy_control.yes", area=combat.area, troops=price),
+            label=say("urr.label.buy_control.yes", area=combat.area, troops=price),
         ),
     ]
     return _seat_of(state, combat.attacker.power), choices
@@ -167,7 +168,7 @@ def _then(ctx: Ctx) -> None:
 def _set_naval(ctx: Ctx, seat: str, action: act.SetNavalSuperiority) -> None:
     combat = _combat(ctx.state)
     combat.naval_holder = action.holder
-    ctx.emit("urr.event.naval_superiority", holder=f"urr.side.{action.holder}", area=combat.area)
+    ctx.emit("urr.event.naval_superiority", holder=f"urr_side_{action.holder}", area=combat.area)
     _then(ctx)
 
 

@@ -20,7 +20,8 @@ def declare_war(ctx: Ctx, power: str, target: str, casus_belli: bool) -> None:
     war = War(id=new_id(state, "w"), powers=[power, target], border=sorted(border))
     state.wars.append(war)
     state.alliances = [pair for pair in state.alliances if sorted([power, target]) != pair]
-    ctx.emit("urr.event.war_declared", power=power, target=target, casus_belli=casus_belli)
+    claim = "with" if casus_belli else "without"
+    ctx.emit(f"urr.event.war_declared.{claim}", power=power, target=target)
     if not casus_belli:
         lose_morale(ctx, war, power, "no_casus_belli")
 

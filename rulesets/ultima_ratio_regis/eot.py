@@ -4,7 +4,7 @@ balance and the war-end conversion; the referee enters what the rulebook decides
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.board import (
     change_instability,
@@ -16,6 +16,7 @@ from rulesets.ultima_ratio_regis.diplomacy import end_war
 from rulesets.ultima_ratio_regis.ledgers import end_of_turn_instability
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.state import PowerState, UrrState, game_data, players, referee
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 # What the referee enters at each step: (power field, action type, number field, maximum).
@@ -153,22 +154,22 @@ def _prompts(state: UrrState) -> list[Prompt]:
     if state.eot_step == 6:
         if state.disbanding:
             return [_disband_prompt(state, state.disbanding[0])]
-        choice = Choice.of(act.ConfirmStep(), label=Msg(key="urr.label.confirm_dynastic"))
+        choice = Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic"))
         return [
-            Prompt(seat=ref, kind="dynastic", text=Msg(key="urr.prompt.dynastic"), choices=[choice])
+            Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=[choice])
         ]
     field, kind, number, high = REFEREE_ENTRIES[state.eot_step]
     power = _waiting(state, field)
     assert power is not None
-    text = Msg(
-        key=f"urr.prompt.{kind}",
+    text = say(
+        f"urr.prompt.{kind}",
         power=power.id,
         income=power.income,
         rebellions=power.rebellions,
         destroyed=power.destroyed,
         instability=power.instability,
     )
-    label = Msg(key=f"urr.label.{kind}", power=power.id)
+    label = say(f"urr.label.{kind}", power=power.id)
     choice = Choice(
         action={"type": kind, "power": power.id},
         ranges={number: IntRange(low=0, high=high)},
@@ -178,16 +179,16 @@ def _prompts(state: UrrState) -> list[Prompt]:
 
 
 def _disband_prompt(state: UrrState, seat: str) -> Prompt:
-    choices = [Choice.of(act.KeepUnits(), label=Msg(key="urr.label.keep_units"))]
+    choices = [Choice.of(act.KeepUnits(), label=say("urr.label.keep_units"))]
     seen: set[tuple[str, str, str]] = set()
     for unit_id in _own_units(state, seat):
         unit = next(u for u in state.units if u.id == unit_id)
         group = (unit.power, unit.area, unit.kind)
         if group not in seen:
             seen.add(group)
-            label = Msg(key=f"urr.label.disband.{unit.kind}", power=unit.power, area=unit.area)
+            label = say(f"urr.label.disband.{unit.kind}", power=unit.power, area=unit.area)
             choices.append(Choice.of(act.Disband(unit=unit_id), label=label))
-    return Prompt(seat=seat, kind="disband", text=Msg(key="urr.prompt.disband"), choices=choices)
+    return Prompt(seat=seat, kind="disband", text=say("urr.prompt.disband"), choices=choices)
 
 
 def _trade(ctx: Ctx, seat: str, action: act.EnterTrade) -> None:
@@ -222,7 +223,7 @@ def _disband(ctx: Ctx, seat: str, action: act.Disband) -> None:
     unit = next(u for u in state.units if u.id == action.unit)
     eliminate(state, unit)
     state.powers[unit.power].destroyed -= 1  # a disbanded unit is not a destroyed one
-    ctx.emit("urr.event.disbanded", power=unit.power, area=unit.area, kind=f"urr.unit.{unit.kind}")
+    ctx.emit("urr.event.disbanded", power=unit.power, area=unit.area, kind=f"urr_unit_{unit.kind}")
     if not _own_units(state, seat):
         state.disbanding.remove(seat)
     advance(ctx)

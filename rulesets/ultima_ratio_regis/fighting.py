@@ -72,7 +72,7 @@ def open_combat(ctx: Ctx, combat: Combat) -> None:
     ctx.state.combat = combat
     ctx.emit(
         "urr.event.combat_opened",
-        kind=f"urr.kind.{combat.kind}",
+        kind=f"urr_kind_{combat.kind}",
         area=combat.area,
         attacker=combat.attacker.power,
         defender=combat.defender.power or "urr_opposition",
@@ -194,7 +194,7 @@ def _resolve(ctx: Ctx, combat: Combat) -> None:
     for name, side in (("attacker", att), ("defender", dfn)):
         ctx.emit(
             "urr.event.dice",
-            side=f"urr.side.{name}",
+            side=f"urr_side_{name}",
             power=side.power or "urr_opposition",
             dice=[f"{d.roll}→{d.result} (Q{d.q}{'+' if d.leader else ''})" for d in side.dice],
             bp=side.bp,
@@ -285,7 +285,7 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
         "piracy": _after_piracy,
     }[combat.kind](ctx, combat)
     state.combat = None
-    ctx.emit("urr.event.combat_over", kind=f"urr.kind.{combat.kind}", area=combat.area)
+    ctx.emit("urr.event.combat_over", kind=f"urr_kind_{combat.kind}", area=combat.area)
     ctx.enter("impulse")
     if "sortie" in combat.situation:
         return  # a free action: the impulse goes on

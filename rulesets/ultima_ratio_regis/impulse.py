@@ -21,12 +21,13 @@ from rulesets.ultima_ratio_regis.state import (
     powers_of,
     referee,
 )
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
 
 def _label(key: str, **params: object) -> Msg:
-    return Msg(key=f"urr.label.{key}", **params)
+    return say(f"urr.label.{key}", **params)
 
 
 def _peace_choices(state: UrrState, seat: str) -> list[Choice]:
@@ -120,7 +121,7 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
                     "promote_leader",
                     power=power,
                     area=leader.area,
-                    leader=f"urr.leader.{leader.type}",
+                    leader=f"urr_leader_{leader.type}",
                     cost=PROMOTION_INSTABILITY,
                 )
                 choices.append(Choice.of(act.PromoteLeader(leader=leader.id), label=label))
@@ -155,8 +156,8 @@ def _prompts(state: UrrState) -> list[Prompt]:
         "act": _act_choices,
     }
     choices = builders[state.step](state, seat)
-    text = Msg(
-        key=f"urr.prompt.{state.step}",
+    text = say(
+        f"urr.prompt.{state.step}",
         number=state.impulse,
         turn=state.turn,
         left=state.actions_left,
@@ -174,7 +175,9 @@ def _sue(ctx: Ctx, seat: str, action: act.SueForPeace) -> None:
     sue_for_peace(ctx, action.power, action.enemy)
     state.step = "free"
     answerer = state.powers[action.enemy].player or referee(state)
-    state.question = Question(kind="peace", seat=answerer, power=action.power, other=action.enemy)
+    state.question = Question(
+        kind="peace_offer", seat=answerer, power=action.power, other=action.enemy
+    )
     ctx.enter("question")
 
 
@@ -274,7 +277,7 @@ def _promote(ctx: Ctx, seat: str, action: act.PromoteLeader) -> None:
     ctx.emit(
         "urr.event.promoted",
         power=leader.power,
-        leader=f"urr.leader.{leader.type}",
+        leader=f"urr_leader_{leader.type}",
         area=leader.area,
     )
     change_instability(ctx, leader.power, PROMOTION_INSTABILITY, "promotion")

@@ -3,7 +3,8 @@ default (ids in comments refer to the spec's §6); a group holding the rulebook 
 
 from __future__ import annotations
 
-from rulesets.core import Msg, OptionSpec
+from rulesets.core import OptionSpec
+from rulesets.ultima_ratio_regis.text import say
 
 
 def _choice(name: str, default: str, *others: str) -> OptionSpec:
@@ -12,7 +13,7 @@ def _choice(name: str, default: str, *others: str) -> OptionSpec:
         kind="choice",
         default=default,
         choices=(default, *others),
-        description=Msg(key=f"urr.option.{name}"),
+        description=say(f"urr.option.{name}"),
     )
 
 
@@ -29,7 +30,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=6,
         low=1,
         high=20,
-        description=Msg(key="urr.option.campaign_turns"),
+        description=say("urr.option.campaign_turns"),
     ),
 )
 

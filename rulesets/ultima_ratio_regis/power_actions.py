@@ -40,12 +40,13 @@ from rulesets.ultima_ratio_regis.state import (
     new_id,
     referee,
 )
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
 
 def _label(key: str, **params: Any) -> Msg:
-    return Msg(key=f"urr.label.{key}", **params)
+    return say(f"urr.label.{key}", **params)
 
 
 def _owned_land(state: UrrState, power: str) -> list[str]:
@@ -430,7 +431,7 @@ def _build_leader(ctx: Ctx, seat: str, action: act.BuildLeader) -> None:
         Leader(id=new_id(state, "l"), power=action.power, type=drawn, area=action.area)
     )
     ctx.emit(
-        "urr.event.leader_built", power=action.power, area=action.area, leader=f"urr.leader.{drawn}"
+        "urr.event.leader_built", power=action.power, area=action.area, leader=f"urr_leader_{drawn}"
     )
     _spent(ctx)
 

@@ -3,12 +3,13 @@ alliance (the partner, then the referee: 'si permis'), a peace offer, a free reg
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.board import war_between
 from rulesets.ultima_ratio_regis.diplomacy import declare_war, end_war, make_alliance
 from rulesets.ultima_ratio_regis.sequence import after_action, end_impulse
 from rulesets.ultima_ratio_regis.state import Question, UrrState, referee
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
@@ -22,7 +23,7 @@ def _prompts(state: UrrState) -> list[Prompt]:
     question = _question(state)
     params = {"power": question.power or "urr_nobody", "other": question.other or "urr_nobody"}
     if question.kind == "card_value":
-        label = Msg(key="urr.label.set_card_value", card=question.card)
+        label = say("urr.label.set_card_value", card=question.card)
         choices = [
             Choice.of(act.SetCardValue(actions=1), label=label, actions=IntRange(low=0, high=6))
         ]
@@ -31,11 +32,11 @@ def _prompts(state: UrrState) -> list[Prompt]:
         choices = [
             Choice.of(
                 act.Answer(yes=yes),
-                label=Msg(key=f"urr.label.{question.kind}.{str(yes).lower()}", **params),
+                label=say(f"urr.label.{question.kind}.{str(yes).lower()}", **params),
             )
             for yes in (False, True)
         ]
-    text = Msg(key=f"urr.prompt.{question.kind}", **params)
+    text = say(f"urr.prompt.{question.kind}", **params)
     return [
         Prompt(
             seat=question.seat, kind=question.kind, text=text, choices=choices, urgency="reaction"
@@ -59,7 +60,8 @@ def _answer(ctx: Ctx, seat: str, action: act.Answer) -> None:
     question = _question(state)
     state.question = None
     power, other = question.power or "", question.other or ""
-    ctx.emit(f"urr.event.answer.{question.kind}", yes=action.yes, power=power, other=other)
+    verdict = "yes" if action.yes else "no"
+    ctx.emit(f"urr.event.answer.{question.kind}.{verdict}", power=power, other=other)
     if question.kind == "alliance_partner" and action.yes:
         state.question = Question(
             kind="alliance_permitted", seat=referee(state), power=power, other=other
@@ -74,7 +76,7 @@ def _answer(ctx: Ctx, seat: str, action: act.Answer) -> None:
     if question.kind == "casus_belli":
         declare_war(ctx, power, other, casus_belli=action.yes)
         after_action(ctx)
-    elif question.kind == "peace" and action.yes:
+    elif question.kind == "peace_offer" and action.yes:
         war = war_between(state, power, other)
         if war is not None:
             end_war(ctx, war.id, "impulse")

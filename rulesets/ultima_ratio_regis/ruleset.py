@@ -26,6 +26,7 @@ from rulesets.ultima_ratio_regis.options import OPTIONS
 from rulesets.ultima_ratio_regis.question import QUESTION
 from rulesets.ultima_ratio_regis.setup import ASSIGN, new_state, setup_game
 from rulesets.ultima_ratio_regis.state import PLAYER_SEATS, REFEREE, UrrState
+from rulesets.ultima_ratio_regis.text import say
 from rulesets.ultima_ratio_regis.turn_start import ORDER, TURN_START
 from rulesets.ultima_ratio_regis.view import view_for
 from rulesets.ultima_ratio_regis.war_end import WAR_END
@@ -39,15 +40,15 @@ TABLE = PhaseTable[UrrState].of(
 class UltimaRatioRegis(Ruleset[UrrState]):
     name: ClassVar[str] = "ultima-ratio-regis"
     version: ClassVar[str] = "1"
-    title: ClassVar[Msg] = Msg(key="urr.title")
+    title: ClassVar[Msg] = say("urr.title")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
     state_model: ClassVar[type[BaseState]] = UrrState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(act.UrrAction)
 
     def seat_pool(self) -> list[SeatSpec]:
-        seats = [SeatSpec(id=seat, name=Msg(key=f"name.{seat}")) for seat in PLAYER_SEATS]
-        return [*seats, SeatSpec(id=REFEREE, name=Msg(key=f"name.{REFEREE}"))]
+        seats = [SeatSpec(id=seat, name=say(f"name.{seat}")) for seat in PLAYER_SEATS]
+        return [*seats, SeatSpec(id=REFEREE, name=say(f"name.{REFEREE}"))]
 
     def check_seats(self, seats: list[str]) -> None:
         """3 to 8 players, and optionally the referee's seat (else the first player referees)."""

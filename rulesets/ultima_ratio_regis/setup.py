@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.data import parse_data
 from rulesets.ultima_ratio_regis.state import (
@@ -19,6 +19,7 @@ from rulesets.ultima_ratio_regis.state import (
     players,
     referee,
 )
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
@@ -72,11 +73,11 @@ def _assign_prompts(state: UrrState) -> list[Prompt]:
     choices = [
         Choice.of(
             act.AssignPower(power=power, seat=seat),
-            label=Msg(key="urr.label.assign_power", power=power, seat=seat),
+            label=say("urr.label.assign_power", power=power, seat=seat),
         )
         for seat in seats
     ]
-    text = Msg(key="urr.prompt.assign_power", power=power, left=len(waiting))
+    text = say("urr.prompt.assign_power", power=power, left=len(waiting))
     return [Prompt(seat=referee(state), kind="assign_power", text=text, choices=choices)]
 
 

@@ -3,21 +3,21 @@ play (M1: the method is the rulebook's, so the referee sets it, or a seeded lot)
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.ledgers import cards_for
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import start_impulse
 from rulesets.ultima_ratio_regis.state import UrrState, game_data, players, referee
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 
 
 def _begin_prompts(state: UrrState) -> list[Prompt]:
     deck, each = cards_for(len(players(state)))
-    entering = [p.id for p in game_data(state).powers if p.enters_turn == state.turn]
-    label = Msg(key="urr.label.begin_turn", turn=state.turn, cards=each, deck=deck)
-    text = Msg(key="urr.prompt.begin_turn", turn=state.turn, powers=entering)
+    label = say("urr.label.begin_turn", turn=state.turn, cards=each, deck=deck)
+    text = say("urr.prompt.begin_turn", turn=state.turn)
     choices = [Choice.of(act.BeginTurn(), label=label)]
     return [Prompt(seat=referee(state), kind="begin_turn", text=text, choices=choices)]
 
@@ -67,15 +67,15 @@ def _order_done(ctx: Ctx) -> None:
 
 def _order_prompts(state: UrrState) -> list[Prompt]:
     rest = [seat for seat in players(state) if seat not in state.order]
-    choices = [Choice.of(act.DrawOrder(), label=Msg(key="urr.label.draw_order", count=len(rest)))]
+    choices = [Choice.of(act.DrawOrder(), label=say("urr.label.draw_order", count=len(rest)))]
     choices += [
         Choice.of(
             act.PlaceInOrder(seat=seat),
-            label=Msg(key="urr.label.place_in_order", seat=seat, rank=len(state.order) + 1),
+            label=say("urr.label.place_in_order", seat=seat, rank=len(state.order) + 1),
         )
         for seat in rest
     ]
-    text = Msg(key="urr.prompt.order", rank=len(state.order) + 1)
+    text = say("urr.prompt.order", rank=len(state.order) + 1)
     return [Prompt(seat=referee(state), kind="order", text=text, choices=choices)]
 
 

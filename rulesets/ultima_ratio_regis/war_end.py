@@ -4,7 +4,7 @@ its lost morale into instability (+1 per point, or +1 per 2 points for the winne
 
 from __future__ import annotations
 
-from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
+from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.board import change_instability
 from rulesets.ultima_ratio_regis.diplomacy import is_border
@@ -15,6 +15,7 @@ from rulesets.ultima_ratio_regis.ledgers import (
     war_end_instability,
 )
 from rulesets.ultima_ratio_regis.state import UrrState, War, WarEnd, referee
+from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
 MAX_BUDGET = 10
@@ -63,15 +64,15 @@ def _prompts(state: UrrState) -> list[Prompt]:
         choices = [
             Choice.of(
                 act.DeclareWinner(winner=winner),
-                label=Msg(
-                    key="urr.label.declare_winner",
+                label=say(
+                    "urr.label.declare_winner",
                     power=winner if winner != "none" else "urr_nobody",
                 ),
             )
             for winner in options
         ]
-        text = Msg(
-            key="urr.prompt.declare_winner",
+        text = say(
+            "urr.prompt.declare_winner",
             a=war.powers[0],
             b=war.powers[1],
             lost_a=war.lost.get(war.powers[0], 0),
@@ -79,15 +80,15 @@ def _prompts(state: UrrState) -> list[Prompt]:
         )
         return [Prompt(seat=referee(state), kind="declare_winner", text=text, choices=choices)]
     if end.step == "budget":
-        label = Msg(key="urr.label.set_budget", power=end.winner)
+        label = say("urr.label.set_budget", power=end.winner)
         choice = Choice.of(
             act.SetBudget(conditions=0), label=label, conditions=IntRange(low=0, high=MAX_BUDGET)
         )
-        text = Msg(key="urr.prompt.set_budget", power=end.winner, loser=end.loser)
+        text = say("urr.prompt.set_budget", power=end.winner, loser=end.loser)
         return [Prompt(seat=referee(state), kind="set_budget", text=text, choices=[choice])]
     left = end.budget - end.spent
     choices = [
-        Choice.of(act.FinishReparations(), label=Msg(key="urr.label.finish_reparations", left=left))
+        Choice.of(act.FinishReparations(), label=say("urr.label.finish_reparations", left=left))
     ]
     for item, target in reparation_targets(state, war, end.winner or "", end.loser or ""):
         cost = reparation_cost(item)  # type: ignore[arg-type]
@@ -95,11 +96,11 @@ def _prompts(state: UrrState) -> list[Prompt]:
             choices.append(
                 Choice.of(
                     act.BuyReparation(item=item, target=target),
-                    label=Msg(key=f"urr.label.reparation.{item}", target=target, cost=cost),
+                    label=say(f"urr.label.reparation.{item}", target=target, cost=cost),
                 )
             )
     seat = state.powers[end.winner or ""].player or referee(state)
-    text = Msg(key="urr.prompt.buy_reparation", power=end.winner, left=left)
+    text = say("urr.prompt.buy_reparation", power=end.winner, left=left)
     return [Prompt(seat=seat, kind="buy_reparation", text=text, choices=choices)]
 
 
@@ -149,7 +150,7 @@ def _buy(ctx: Ctx, seat: str, action: act.BuyReparation) -> None:
     ctx.emit(
         "urr.event.reparation",
         power=winner,
-        item=f"urr.reparation.{action.item}",
+        item=f"urr_reparation_{action.item}",
         target=action.target,
         cost=cost,
     )
