@@ -138,6 +138,11 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
             choices.append(
                 Choice.of(act.StrategicMove(power=power, origin=origin, area=area), label=label)
             )
+        fort = fortress(state, origin)
+        if fort is not None and fort.besieger == power and troops(state, fort.power, origin):
+            label = _label("tactical_move.siege", power=power, origin=origin, area=origin)
+            order = act.TacticalMove(power=power, origin=origin, area=origin)
+            choices.append(Choice.of(order, label=label))  # the siege goes on
         for area in sorted(land_within(state, origin, 2)):
             target = _tactical_target(state, power, area, foes)
             if target is not None:
@@ -337,7 +342,7 @@ def _strategic(ctx: Ctx, seat: str, action: act.StrategicMove) -> None:
 
 def _move_leaders(state: UrrState, power: str, origin: str, area: str) -> None:
     for leader in state.leaders:
-        if leader.power == power and leader.area == origin and fortress(state, origin) is None:
+        if leader.power == power and leader.area == origin:
             leader.area = area
 
 
