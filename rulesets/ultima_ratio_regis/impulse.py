@@ -74,6 +74,7 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
             if (
                 fort.power == power
                 and fort.besieger is not None
+                and f"sortie:{fort.area}" not in state.asked  # one sortie an impulse
                 and troops(state, power, fort.area)
             ):
                 choices.append(
@@ -103,7 +104,7 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
             if (
                 partner == power
                 or not record.in_play
-                or state.asked
+                or any(entry.startswith("alliance:") for entry in state.asked)
                 or allied(state, power, partner)
             ):
                 continue
@@ -228,6 +229,7 @@ def _sortie(ctx: Ctx, seat: str, action: act.Sortie) -> None:
     """'Les troupes assiégées peuvent attaquer l'assiégeant': a land battle of 3–4 dice,
     the garrison handicapped by each siege damage."""
     state = ctx.state
+    state.asked.append(f"sortie:{action.area}")
     fort = fortress(state, action.area)
     assert fort is not None and fort.besieger is not None
     garrison = troops(state, action.power, action.area)
@@ -262,7 +264,7 @@ def _free_regroup(ctx: Ctx, seat: str, action: act.FreeRegroup) -> None:
 
 def _propose(ctx: Ctx, seat: str, action: act.ProposeAlliance) -> None:
     state = ctx.state
-    state.asked.append(f"{action.power}:{action.partner}")
+    state.asked.append(f"alliance:{action.power}:{action.partner}")  # one proposal an impulse
     partner_seat = state.powers[action.partner].player or referee(state)
     kind = "alliance_permitted" if partner_seat == seat else "alliance_partner"
     answerer = referee(state) if kind == "alliance_permitted" else partner_seat

@@ -53,7 +53,7 @@ class UltimaRatioRegis(Ruleset[UrrState]):
     def check_seats(self, seats: list[str]) -> None:
         """3 to 8 players, and optionally the referee's seat (else the first player referees)."""
         super().check_seats([seat for seat in seats if seat != REFEREE])
-        if seats.count(REFEREE) > 1 or (seats and seats[0] == REFEREE and len(seats) == 1):
+        if seats.count(REFEREE) > 1:
             raise IllegalAction("core.error.bad_seats", seats=", ".join(seats))
 
     def option_specs(self) -> list[OptionSpec]:

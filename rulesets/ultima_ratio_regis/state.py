@@ -164,7 +164,7 @@ class UrrState(BaseState):
     step: Step = "peace"
     actions_left: int = 0
     tests_done: bool = False
-    asked: list[str] = Field(default_factory=list)  # alliance requests made this impulse
+    asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
     combat: Combat | None = None
     war_end: WarEnd | None = None
