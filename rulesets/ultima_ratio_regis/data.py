@@ -7,11 +7,12 @@ provenance. A group that owns the game replaces it with its own transcription pe
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, ConfigDict
 
 from rulesets.core import Sourced, parse_data_file, refuse_data
 from rulesets.core.data import read_json
@@ -92,19 +93,6 @@ class CampaignData(BaseModel):
     units: list[UnitSetup]
     fortresses: list[FortressSetup]
     merchants: list[MerchantSetup]
-    _zone_index: dict[str, ZoneData] = PrivateAttr(default_factory=dict)
-    _adjacency: dict[str, list[tuple[str, LinkKind]]] = PrivateAttr(default_factory=dict)
-    _cards: dict[str, CardData] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: Any) -> None:
-        """Indexes for the lookups every prompt makes, built once per data file."""
-        self._zone_index.update({zone.id: zone for zone in self.zones})
-        self._cards.update({card.id: card for card in self.deck})
-        adjacency: dict[str, list[tuple[str, LinkKind]]] = {}
-        for link in self.links:
-            adjacency.setdefault(link.a, []).append((link.b, link.kind))
-            adjacency.setdefault(link.b, []).append((link.a, link.kind))
-        self._adjacency.update({area: sorted(found) for area, found in adjacency.items()})
 
     def power_ids(self) -> list[str]:
         return [power.id for power in self.powers]
@@ -113,13 +101,46 @@ class CampaignData(BaseModel):
         return next(power for power in self.powers if power.id == power_id)
 
     def zone(self, zone_id: str) -> ZoneData:
-        return self._zone_index[zone_id]
+        return _index(self).zones[zone_id]
 
     def card(self, card_id: str) -> CardData:
-        return self._cards[card_id]
+        return _index(self).cards[card_id]
 
     def neighbours(self, area: str) -> list[tuple[str, LinkKind]]:
-        return self._adjacency.get(area, [])
+        return _index(self).adjacency.get(area, [])
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Lookups every prompt makes, built once per data file (kept outside the model so that
+    copies of a state compare and serialise by their fields alone)."""
+
+    zones: dict[str, ZoneData]
+    cards: dict[str, CardData]
+    adjacency: dict[str, list[tuple[str, LinkKind]]]
+
+
+_INDEXES: dict[int, tuple[CampaignData, _Index]] = {}
+_INDEXES_KEPT = 16
+
+
+def _index(data: CampaignData) -> _Index:
+    found = _INDEXES.get(id(data))
+    if found is not None and found[0] is data:
+        return found[1]
+    adjacency: dict[str, list[tuple[str, LinkKind]]] = {}
+    for link in data.links:
+        adjacency.setdefault(link.a, []).append((link.b, link.kind))
+        adjacency.setdefault(link.b, []).append((link.a, link.kind))
+    index = _Index(
+        zones={zone.id: zone for zone in data.zones},
+        cards={card.id: card for card in data.deck},
+        adjacency={area: sorted(found) for area, found in adjacency.items()},
+    )
+    if len(_INDEXES) >= _INDEXES_KEPT:
+        _INDEXES.pop(next(iter(_INDEXES)))
+    _INDEXES[id(data)] = (data, index)
+    return index
 
 
 def _check(data: CampaignData) -> None:

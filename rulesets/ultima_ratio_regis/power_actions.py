@@ -139,7 +139,8 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
                 Choice.of(act.StrategicMove(power=power, origin=origin, area=area), label=label)
             )
         fort = fortress(state, origin)
-        if fort is not None and fort.besieger == power and troops(state, fort.power, origin):
+        besieging = fort is not None and fort.besieger == power and fort.power in foes
+        if fort is not None and besieging and troops(state, fort.power, origin):
             label = _label("tactical_move.siege", power=power, origin=origin, area=origin)
             order = act.TacticalMove(power=power, origin=origin, area=origin)
             choices.append(Choice.of(order, label=label))  # the siege goes on

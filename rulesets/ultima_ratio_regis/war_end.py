@@ -172,6 +172,9 @@ def _close(ctx: Ctx, winner: str | None) -> None:
         if gain:
             change_instability(ctx, power, gain, "war_won" if power == winner else "war_not_won")
     state.wars.remove(war)
+    for fort in state.fortresses:
+        if fort.besieger in war.powers and fort.power in war.powers:
+            fort.besieger = None  # peace lifts the sieges between the two powers
     state.war_end = None
     ctx.emit("urr.event.war_over", a=war.powers[0], b=war.powers[1])
     ctx.enter(end.return_to)
