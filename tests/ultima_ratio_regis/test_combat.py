@@ -23,7 +23,7 @@ def at_war(a: str, b: str) -> UrrState:
 
 
 def leader(state: UrrState, power: str, kind: str, area: str) -> None:
-    state.leaders.append(Leader(id=f"l-{kind}", power=power, type=kind, area=area))  # type: ignore[arg-type]
+    state.leaders.append(Leader(id=f"l-{kind}", power=power, type=kind, area=area))
 
 
 def squadron(state: UrrState, power: str, area: str, q: int = 2) -> str:

@@ -23,7 +23,10 @@ RAW = re.compile(r"urr[._]|\{|\bNone\b|\bTrue\b|\bFalse\b")
 
 
 def catalogue(language: str) -> dict[str, str]:
-    return json.loads((PACKAGE / "locale" / f"{language}.json").read_text(encoding="utf-8"))
+    loaded: dict[str, str] = json.loads(
+        (PACKAGE / "locale" / f"{language}.json").read_text(encoding="utf-8")
+    )
+    return loaded
 
 
 def readable(text: str) -> bool:
