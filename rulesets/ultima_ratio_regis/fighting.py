@@ -297,10 +297,12 @@ def _after_piracy(ctx: Ctx, combat: Combat) -> None:
 
 
 def _move_back(state: UrrState, combat: Combat, power: str) -> None:
-    if combat.origin is None:
+    """An attacker that did not clear the zone goes back where it came from."""
+    if combat.origin is None or combat.origin == combat.area:
         return
     for mover in troops(state, power, combat.area):
-        mover.area = combat.origin
+        if mover.id in combat.attacker.units:
+            mover.area = combat.origin
 
 
 def _after_land(ctx: Ctx, combat: Combat) -> None:
@@ -311,6 +313,14 @@ def _after_land(ctx: Ctx, combat: Combat) -> None:
         if fort is not None and not troops(state, dfn, combat.area):
             fort.besieger = None
             ctx.emit("urr.event.siege_lifted", area=combat.area)
+        return
+    if "relief" in combat.situation:
+        fort = fortress(state, combat.area)
+        if fort is not None and not troops(state, dfn, combat.area):
+            fort.besieger = None
+            ctx.emit("urr.event.siege_lifted", area=combat.area)
+        else:
+            _move_back(state, combat, att)
         return
     if troops(state, dfn, combat.area) or not troops(state, att, combat.area):
         _move_back(state, combat, att)

@@ -171,6 +171,8 @@ def _tactical_target(state: UrrState, power: str, area: str, foes: set[str]) -> 
     owner = state.control.get(area)
     defenders = [foe for foe in foes if troops(state, foe, area)]
     fort = fortress(state, area)
+    if defenders and fort is not None and fort.power == power and fort.besieger in defenders:
+        return "relief"  # "bataille de secours": an army attacks the besiegers
     if defenders:
         return "siege" if fort is not None and fort.complete and fort.power in defenders else "land"
     if owner in foes:
@@ -381,6 +383,9 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
         )
         open_combat(ctx, combat)
         return
+    if target == "relief":
+        fort = fortress(state, area)
+        foes = {fort.besieger} if fort is not None and fort.besieger else foes
     foe = next(
         f for f in sorted(foes) if (squadrons(state, f, area) if naval else troops(state, f, area))
     )
@@ -396,7 +401,13 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
         attacker=attacker,
         defender=defender,
     )
-    if target == "land":
+    if target == "relief":
+        if zone.terrain in ("mountains", "marsh"):
+            attacker.handicaps += 1  # "Montagnes, marais"
+        combat.situation = ["relief"]
+        combat.band = battle.land_band(["relief"])
+        combat.size = combat.band[1]
+    elif target == "land":
         situations = []
         landing = "strait" in kinds
         if landing:
@@ -421,9 +432,8 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
 
 
 def _kind(target: str | None) -> str:
-    return {"land": "land", "siege": "siege", "naval": "naval", "submission": "submission"}.get(
-        target or "", "land"
-    )
+    """The combat kind of a tactical move's target (a relief battle is a land battle)."""
+    return {"relief": "land", "occupy": "land", None: "land"}.get(target, target or "land")
 
 
 def _build_leader(ctx: Ctx, seat: str, action: act.BuildLeader) -> None:

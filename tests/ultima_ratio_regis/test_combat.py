@@ -165,3 +165,29 @@ def test_a_piracy_size_cannot_be_changed_by_an_organizer() -> None:
     ScriptedDice.script = [1, 6]
     state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
     assert state.combat is None and state.phase == "impulse"
+
+
+def test_a_relief_battle_lifts_the_siege() -> None:
+    """'Sortie, bataille de secours 3D-4D': the defender chooses 3; mountains −1 Q."""
+    state = at_war("urr_fra", "urr_aus")
+    clear_area(state, "urr_paris")
+    clear_area(state, "urr_provence")
+    add_troops(state, "urr_fra", "urr_paris", 4)
+    add_troops(state, "urr_fra", "urr_provence", 1)
+    add_troops(state, "urr_aus", "urr_provence", 2)
+    next(f for f in state.fortresses if f.area == "urr_provence").besieger = "urr_aus"
+    ScriptedDice.script = [6, 6, 6, 1, 1]
+    state = play(
+        state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_provence"
+    )
+    state = play(state, "REF", type="set_naval_superiority", holder="none")
+    assert [c["size"] for c in choices(state, "P2")] == [4, 3]
+    state = play(state, "P2", type="choose_size", size=3)
+    fort = next(f for f in state.fortresses if f.area == "urr_provence")
+    assert fort.besieger is None
+    assert all(
+        u.dispersed_at is not None
+        for u in state.units
+        if u.power == "urr_aus" and u.area == "urr_provence"
+    )
+    assert len([u for u in state.units if u.power == "urr_fra" and u.area == "urr_provence"]) == 5
