@@ -130,6 +130,7 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
     data = game_data(state)
     choices = []
     foes = set(enemies(state, power))
+    occupants = _occupants(state)
     for origin in _stacks(state, power, "troop"):
         if data.zone(origin).kind != "land":
             continue
@@ -145,7 +146,7 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
             order = act.TacticalMove(power=power, origin=origin, area=origin)
             choices.append(Choice.of(order, label=label))  # the siege goes on
         for area in sorted(land_within(state, origin, 2)):
-            target = _tactical_target(state, power, area, foes)
+            target = _tactical_target(state, power, area, foes, occupants)
             if target is not None:
                 label = _label(f"tactical_move.{target}", power=power, origin=origin, area=area)
                 choices.append(
@@ -166,10 +167,28 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
     return choices
 
 
-def _tactical_target(state: UrrState, power: str, area: str, foes: set[str]) -> str | None:
+def _occupants(state: UrrState) -> dict[str, set[str]]:
+    """Area → the powers with troops or squadrons standing there (not dispersed)."""
+    found: dict[str, set[str]] = {}
+    for unit in state.units:
+        if unit.dispersed_at is None:
+            found.setdefault(unit.area, set()).add(unit.power)
+    return found
+
+
+def _tactical_target(
+    state: UrrState,
+    power: str,
+    area: str,
+    foes: set[str],
+    occupants: dict[str, set[str]] | None = None,
+) -> str | None:
     """What a tactical move into `area` attacks: a battle, a siege, a submission, or None."""
     owner = state.control.get(area)
-    defenders = [foe for foe in foes if troops(state, foe, area)]
+    if occupants is not None and not occupants.get(area, set()) & foes:
+        defenders: list[str] = []
+    else:
+        defenders = [foe for foe in foes if troops(state, foe, area)]
     fort = fortress(state, area)
     if defenders and fort is not None and fort.power == power and fort.besieger in defenders:
         return "relief"  # "bataille de secours": an army attacks the besiegers
@@ -177,7 +196,8 @@ def _tactical_target(state: UrrState, power: str, area: str, foes: set[str]) -> 
         return "siege" if fort is not None and fort.complete and fort.power in defenders else "land"
     if owner in foes:
         return "occupy"
-    if owner is None and not any(u.area == area and u.power != power for u in state.units):
+    others = (occupants or _occupants(state)).get(area, set()) - {power}
+    if owner is None and not others:
         return "submission"
     return None
 
