@@ -284,7 +284,7 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
         "naval": _after_naval,
         "piracy": _after_piracy,
     }[combat.kind](ctx, combat)
-    state.combat = None
+    state.combat, state.last_combat = None, combat
     ctx.emit("urr.event.combat_over", kind=f"urr_kind_{combat.kind}", area=combat.area)
     ctx.enter("impulse")
     if "sortie" in combat.situation:

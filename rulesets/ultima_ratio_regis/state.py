@@ -167,6 +167,7 @@ class UrrState(BaseState):
     asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
     combat: Combat | None = None
+    last_combat: Combat | None = None  # the battle report of the latest combat
     war_end: WarEnd | None = None
     eot_step: int = 0
     disbanding: list[str] = Field(default_factory=list)  # players yet to disband at step 6

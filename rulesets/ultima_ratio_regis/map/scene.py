@@ -44,6 +44,12 @@ TEXT = {
         "col.power": "Power",
         "col.player": "Player",
         "seat": "P{number}",
+        "report": "Last combat: {kind}, {area}",
+        "opposition": "Opposition",
+        "col.side": "Side",
+        "col.dice": "Dice",
+        "col.bp": "BP",
+        "col.damage": "Dmg",
         "col.instability": "Inst.",
         "col.rebellions": "Reb.",
         "col.vp": "VP",
@@ -65,6 +71,12 @@ TEXT = {
         "col.power": "Puissance",
         "col.player": "Joueur",
         "seat": "J{number}",
+        "report": "Dernier combat : {kind}, {area}",
+        "opposition": "Opposition",
+        "col.side": "Camp",
+        "col.dice": "Dés",
+        "col.bp": "PB",
+        "col.damage": "Dég.",
         "col.instability": "Inst.",
         "col.rebellions": "Réb.",
         "col.vp": "PV",
@@ -176,6 +188,9 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
     ]
     if wars:
         panels.append(Panel(title=text["wars"], rows=wars))
+    report = view.get("last_combat")
+    if isinstance(report, Mapping):
+        panels.append(_battle_report(report, text, language))
     scores: Mapping[str, Any] = view.get("final_scores") or {}
     if view.get("finished") and scores:
         ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
@@ -189,6 +204,32 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
             )
         )
     return panels
+
+
+def _battle_report(report: Mapping[str, Any], text: Mapping[str, str], language: str) -> Panel:
+    """The latest combat: each side's dice (roll → result, quality, + for a leader's +1),
+    its battle points and damage."""
+    rows = []
+    for name in ("attacker", "defender"):
+        side = report.get(name) or {}
+        dice = " ".join(
+            f"{d.get('roll')}→{d.get('result')}Q{d.get('q')}{'+' if d.get('leader') else ''}"
+            for d in side.get("dice", [])
+        )
+        power = side.get("power")
+        label = _name(str(power), language) if power else text["opposition"]
+        rows.append(
+            PanelRow(values=[label, dice, str(side.get("bp", 0)), str(side.get("damage", 0))])
+        )
+    title = text["report"].format(
+        kind=_name(f"urr_kind_{report.get('kind')}", language),
+        area=_name(str(report.get("area")), language),
+    )
+    return Panel(
+        title=title,
+        columns=[text["col.side"], text["col.dice"], text["col.bp"], text["col.damage"]],
+        rows=rows,
+    )
 
 
 def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
