@@ -4,7 +4,9 @@ morale and instability, each change announced by an event."""
 from __future__ import annotations
 
 from rulesets.core import StepContext
+from rulesets.ultima_ratio_regis.battle import capitulates
 from rulesets.ultima_ratio_regis.ledgers import bounded_instability
+from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.state import Fortress, Unit, UrrState, War, game_data
 
 Ctx = StepContext[UrrState]
@@ -163,3 +165,24 @@ def fortress_of(state: UrrState, power: str, area: str) -> bool:
 
 def leader_types(state: UrrState, power: str, area: str) -> list[str]:
     return sorted(x.type for x in state.leaders if x.power == power and x.area == area)
+
+
+def check_capitulation(ctx: Ctx, fort: Fortress) -> None:
+    """'Si les dégâts de siège dépassent le nombre de troupes en défense, la forteresse
+    capitule': checked after every siege, sortie and impulse. A-20: the fortress and the
+    zone pass to the besieger; the garrison is eliminated (or dispersed, by option)."""
+    state = ctx.state
+    besieger = fort.besieger
+    if besieger is None or not troops(state, besieger, fort.area):
+        return
+    garrison = troops(state, fort.power, fort.area)
+    if not fort.siege_damage or not capitulates(fort.siege_damage, len(garrison)):
+        return
+    ctx.emit("urr.event.capitulation", area=fort.area, power=fort.power)
+    for troop in garrison:
+        if option(state.options, "capitulation") == "dispersed":
+            disperse(state, troop)
+        else:
+            eliminate(state, troop)
+    fort.power, fort.besieger, fort.siege_damage = besieger, None, 0
+    take_control(ctx, fort.area, besieger)

@@ -12,6 +12,7 @@ from rulesets.core import StepContext
 from rulesets.ultima_ratio_regis import battle
 from rulesets.ultima_ratio_regis.board import (
     change_instability,
+    check_capitulation,
     disperse,
     eliminate,
     fortress,
@@ -313,6 +314,8 @@ def _after_land(ctx: Ctx, combat: Combat) -> None:
         if fort is not None and not troops(state, dfn, combat.area):
             fort.besieger = None
             ctx.emit("urr.event.siege_lifted", area=combat.area)
+        elif fort is not None:
+            check_capitulation(ctx, fort)
         return
     if "relief" in combat.situation:
         fort = fortress(state, combat.area)
@@ -338,16 +341,7 @@ def _after_siege(ctx: Ctx, combat: Combat) -> None:
     if fort is None:
         return
     fort.besieger = att if troops(state, att, combat.area) else None
-    garrison = troops(state, fort.power, combat.area)
-    if fort.siege_damage and battle.capitulates(fort.siege_damage, len(garrison)):
-        ctx.emit("urr.event.capitulation", area=combat.area, power=fort.power)
-        for troop in garrison:
-            if option(state.options, "capitulation") == "dispersed":
-                disperse(state, troop)
-            else:
-                eliminate(state, troop)
-        fort.power, fort.besieger, fort.siege_damage = att, None, 0
-        take_control(ctx, combat.area, att)
+    check_capitulation(ctx, fort)
 
 
 def _after_submission(ctx: Ctx, combat: Combat) -> None:

@@ -386,6 +386,9 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
     state.actions_left -= 1
     ctx.emit("urr.event.moved", power=power, origin=action.origin, area=area)
     if target == "occupy":
+        fort = fortress(state, area)
+        if fort is not None and fort.power != power:
+            fort.power, fort.besieger, fort.siege_damage = power, None, 0  # no garrison
         take_control(ctx, area, power)
         after_action(ctx)
         return

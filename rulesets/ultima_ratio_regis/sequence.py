@@ -4,8 +4,7 @@ impulses stop (A-36: every hand is empty, or every player passed in succession).
 from __future__ import annotations
 
 from rulesets.core import StepContext
-from rulesets.ultima_ratio_regis.battle import capitulates
-from rulesets.ultima_ratio_regis.board import enemies, troops
+from rulesets.ultima_ratio_regis.board import check_capitulation, enemies, troops
 from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, players, powers_of
 
 Ctx = StepContext[UrrState]
@@ -53,13 +52,9 @@ def end_impulse(ctx: Ctx, passed: bool) -> None:
 def check_capitulations(ctx: Ctx) -> None:
     state = ctx.state
     for fort in list(state.fortresses):
-        if fort.besieger is None:
-            continue
-        garrison = troops(state, fort.power, fort.area)
-        if not troops(state, fort.besieger, fort.area):
+        if fort.besieger is not None and not troops(state, fort.besieger, fort.area):
             fort.besieger = None
-        elif fort.siege_damage and capitulates(fort.siege_damage, len(garrison)):
-            ctx.emit("urr.event.capitulation", area=fort.area, power=fort.power)
+        check_capitulation(ctx, fort)
 
 
 def after_action(ctx: Ctx) -> None:

@@ -91,7 +91,7 @@ def test_a_fleet_with_a_squadron_under_repair_stays_in_port() -> None:
     )
 
 
-def test_a_sortie_is_a_land_battle_with_the_siege_damage_handicap() -> None:
+def test_a_failed_sortie_turns_losses_into_siege_damage_and_may_capitulate() -> None:
     state = in_impulse()
     state.wars.append(War(id="w1", powers=["urr_fra", "urr_aus"]))
     state.step = "free"
@@ -105,9 +105,12 @@ def test_a_sortie_is_a_land_battle_with_the_siege_damage_handicap() -> None:
     state = play(state, "REF", type="set_naval_superiority", holder="none")
     state = play(state, "P2", type="choose_size", size=3)
     assert state.combat is None and state.step == "free"  # a free action: the impulse goes on
+    # The garrison (Q1 for 1 damage) rolls 1, 1 against 6, 6, 6: 1 eliminated, 1 converted
+    # into siege damage (2), which exceeds the 1 troop left: the fortress capitulates.
     fort = next(f for f in state.fortresses if f.area == "urr_provence")
-    assert fort.siege_damage > 1  # the garrison's losses became siege damage
-    assert not any(c["type"] == "sortie" for c in choices(state, "P1"))  # once an impulse
+    assert (fort.power, fort.siege_damage) == ("urr_aus", 0)
+    assert state.control["urr_provence"] == "urr_aus"
+    assert not any(u.power == "urr_fra" and u.area == "urr_provence" for u in state.units)
 
 
 def test_enemy_naval_superiority_lowers_every_die_of_the_other_side() -> None:
