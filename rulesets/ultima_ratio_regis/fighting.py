@@ -19,7 +19,6 @@ from rulesets.ultima_ratio_regis.board import (
     leader_types,
     lose_morale,
     neighbours,
-    squadrons,
     take_control,
     troops,
     unit,
@@ -283,7 +282,7 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
         "siege": _after_siege,
         "submission": _after_submission,
         "naval": _after_naval,
-        "piracy": _after_piracy,
+        "piracy": _after_naval,
     }[combat.kind](ctx, combat)
     state.combat, state.last_combat = None, combat
     ctx.emit("urr.event.combat_over", kind=f"urr_kind_{combat.kind}", area=combat.area)
@@ -291,10 +290,6 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
     if "sortie" in combat.situation:
         return  # a free action: the impulse goes on
     after_action(ctx)
-
-
-def _after_piracy(ctx: Ctx, combat: Combat) -> None:
-    """The effect of piracy on the merchants is not in the aid: the referee applies it."""
 
 
 def _move_back(state: UrrState, combat: Combat, power: str) -> None:
@@ -358,8 +353,8 @@ def _after_naval(ctx: Ctx, combat: Combat) -> None:
     loser = {"attacker": combat.defender, "defender": combat.attacker}.get(combat.winner)
     if loser is None or loser.power is None:
         return
-    for squadron in squadrons(state, loser.power, combat.area, active=False):
-        _to_port(state, squadron)
+    for squadron in [u for u in state.units if u.id in loser.units]:
+        _to_port(state, squadron)  # "celles qui perdent une bataille navale" (piracy too)
 
 
 def buy_control(ctx: Ctx, pay: bool) -> None:

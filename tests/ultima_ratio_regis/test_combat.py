@@ -191,3 +191,16 @@ def test_a_relief_battle_lifts_the_siege() -> None:
         if u.power == "urr_aus" and u.area == "urr_provence"
     )
     assert len([u for u in state.units if u.power == "urr_fra" and u.area == "urr_provence"]) == 5
+
+
+def test_a_beaten_pirate_returns_to_port_even_undamaged() -> None:
+    """'celles qui perdent une bataille navale, doivent rentrer au port' (piracy included)."""
+    state = at_war("urr_esp", "urr_gbr")
+    state.order, state.current = ["P2", "P1", "P3", "P4"], 0
+    state.units = [u for u in state.units if not (u.power == "urr_gbr" and u.kind == "squadron")]
+    raider = squadron(state, "urr_esp", "urr_ocean")
+    squadron(state, "urr_gbr", "urr_caribbean")
+    ScriptedDice.script = [3, 6]  # 3 → 1 BP; the interceptor Q1: 6 → 5, 2 BP
+    state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
+    pirate = next(u for u in state.units if u.id == raider)
+    assert (pirate.area, pirate.repairing) == ("urr_catalonia", False)
