@@ -194,3 +194,12 @@ def test_the_quality_model_is_one_replaceable_function() -> None:
     assert battle.die_result(3, 4, "plain") == 3
     with pytest.raises(ValueError, match="unknown"):
         battle.die_result(3, 2, "p9")
+
+
+def test_tv16_one_unmodified_die_averages_one_battle_point() -> None:
+    """§3.2 quick reference, computed over the six faces instead of sampled: P(0) = P(1) =
+    P(2) = 1/3, expected BP 1.0, damage on faces 4 and 6 (1/3)."""
+    faces = [battle.table(battle.die_result(face, 2)) for face in range(1, 7)]
+    assert sum(bp for bp, _ in faces) / 6 == 1.0
+    assert sum(b for _, b in faces) / 6 == pytest.approx(1 / 3)
+    assert [sum(1 for bp, _ in faces if bp == n) for n in (0, 1, 2)] == [2, 2, 2]
