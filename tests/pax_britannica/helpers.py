@@ -51,7 +51,9 @@ def cleared(players: int = 4, **options: Any) -> PaxState:
     every major power's treasury at 0 and its merchant fleets kept."""
     state = new_game(players, **options)
     state.markers, state.units, state.unrest = [], [], []
-    state.casus_belli, state.combats = [], []
+    state.casus_belli, state.combats, state.events_this_turn = [], [], []
+    state.tension, state.resentment, state.balkan_wars = 0, 0, 0
+    state.extra_routes, state.removed_routes, state.canals = [], [], {}
     state.phase = "movement"
     state.windows = {seat: SeatWindow() for seat in state.seats}
     for standing in state.powers.values():

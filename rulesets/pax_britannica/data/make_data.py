@@ -596,7 +596,7 @@ DEPLOYMENTS: dict[str, dict[str, Any]] = {
         markers=[],
         units=[army(10, "germany"), army(10, "germany"), army(3, "germany"),
                navy(3, "germany")],
-        fleets=["north_atlantic"],
+        fleets=["north_sea", "north_atlantic"],
     ),
     "austria_hungary": dict(
         markers=[("serbia", "interest")],
