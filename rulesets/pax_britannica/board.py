@@ -68,10 +68,46 @@ def neighbours(state: PaxState, place: str) -> list[str]:
     return [*power.home_land, *power.home_seas]
 
 
+# Searches repeat on the same board many times a turn (every prompt lists them), so their
+# results are kept by the board facts they depend on: a pure cache, keyed by value.
+_SEARCHES: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def board_key(state: PaxState, power: str) -> tuple[object, ...]:
+    """Everything a peacetime search for `power` depends on."""
+    own = tuple(sorted((m.area, m.level, m.established) for m in state.markers if m.power == power))
+    return (
+        state.custom_digest or "shipped",
+        power,
+        own,
+        tuple(sorted(state.powers[power].merchant_fleets)),
+        tuple(sorted(state.unrest)),
+        tuple(state.extra_routes),
+        tuple(state.removed_routes),
+        tuple(sorted(state.canals)),
+        state.balkan_wars,
+    )
+
+
+def _remember(key: tuple[object, ...], found: tuple[str, ...]) -> tuple[str, ...]:
+    if len(_SEARCHES) > 20_000:
+        _SEARCHES.clear()
+    _SEARCHES[key] = found
+    return found
+
+
 def loc_areas(state: PaxState, power: str) -> set[str]:
     """Areas to which `power` can trace a line of communication (the target area is the
     path's last step and need not be controlled; only its own established control, own
     merchant fleets and its home nation carry the line)."""
+    key = ("loc", *board_key(state, power))
+    found = _SEARCHES.get(key)
+    if found is None:
+        found = _remember(key, tuple(sorted(_loc_search(state, power))))
+    return set(found)
+
+
+def _loc_search(state: PaxState, power: str) -> set[str]:
     chain = established_control(state, power) | set(state.powers[power].merchant_fleets)
     chain.add(power)
     seen = {power}
@@ -91,8 +127,14 @@ def loc_areas(state: PaxState, power: str) -> set[str]:
 
 def army_destinations(state: PaxState, unit: Unit) -> list[str]:
     """Where an army may end a peacetime move (§4.4.6), with the special garrison limits."""
-    power = unit.power
-    start = unit.location
+    key = ("army", unit.location, *board_key(state, unit.power))
+    ends = _SEARCHES.get(key)
+    if ends is None:
+        ends = _remember(key, tuple(_army_search(state, unit.power, unit.location)))
+    return [place for place in ends if _role_allows(state, unit, place)]
+
+
+def _army_search(state: PaxState, power: str, start: str) -> list[str]:
     data = game_data(state)
     control = established_control(state, power)
     if start != power and start not in control:
@@ -125,7 +167,7 @@ def army_destinations(state: PaxState, unit: Unit) -> list[str]:
             ends.append(nxt)
             if marker.established and nxt not in state.unrest:
                 queue.append(nxt)
-    return [place for place in ends if _role_allows(state, unit, place)]
+    return ends
 
 
 def _role_allows(state: PaxState, unit: Unit, place: str) -> bool:
@@ -146,6 +188,14 @@ def _role_allows(state: PaxState, unit: Unit, place: str) -> bool:
 
 def india_reach(state: PaxState) -> set[str]:
     """India's areas and every area within two land routes of them (§4.4.9)."""
+    key = ("india", state.custom_digest, tuple(state.extra_routes), tuple(state.removed_routes))
+    found = _SEARCHES.get(key)
+    if found is None:
+        found = _remember(key, tuple(sorted(_india_search(state))))
+    return set(found)
+
+
+def _india_search(state: PaxState) -> set[str]:
     india = set(game_data(state).groups.india)
     reach = set(india)
     frontier = set(india)

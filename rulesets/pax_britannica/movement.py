@@ -33,6 +33,7 @@ from rulesets.pax_britannica.holdings import (
     units_left,
 )
 from rulesets.pax_britannica.indices import raise_tension
+from rulesets.pax_britannica.offers import offer
 from rulesets.pax_britannica.state import (
     MAX_REOPENINGS,
     MAX_TRANSFERS,
@@ -92,6 +93,8 @@ def unit_choices(state: PaxState, power: str) -> list[tuple[str, int, int]]:
     data = game_data(state)
     standing = state.powers[power]
     out: list[tuple[str, int, int]] = []
+    if standing.treasury < min(min(data.costs.armies.values()), min(data.costs.navies.values())):
+        return out
     for kind, prices in (("army", data.costs.armies), ("navy", data.costs.navies)):
         if kind in standing.purchase_bans:
             continue
@@ -225,20 +228,24 @@ def _menu_entries(state: PaxState, power: str, menu: str) -> list[Choice]:
     if menu == "canal":
         cost = game_data(state).costs.canal
         return [
-            Choice.of(
-                BuildCanal(power=power, area=area),
-                label=Msg(
-                    key="pax.label.build_canal", params={"power": power, "area": area, "cost": cost}
-                ),
+            offer(
+                "build_canal",
+                "pax.label.build_canal",
+                {"power": power, "area": area, "cost": cost},
+                power=power,
+                area=area,
             )
             for area in canal_choices(state, power)
         ]
     treasury = state.powers[power].treasury
     return [
-        Choice.of(
-            Transfer(power=power, to=to, amount=1),
-            label=Msg(key="pax.label.transfer", params={"power": power, "to": to}),
-            amount=IntRange(low=1, high=treasury),
+        offer(
+            "transfer",
+            "pax.label.transfer",
+            {"power": power, "to": to},
+            {"amount": IntRange(low=1, high=treasury)},
+            power=power,
+            to=to,
         )
         for to in transfer_targets(state, power)
     ]
@@ -250,54 +257,42 @@ def _marker_choice(state: PaxState, power: str, area: str, level: Level, price: 
     params = {"power": power, "area": area, "level": f"pax_a_level_{level}", "cost": price}
     if own:
         params["from"] = f"pax_the_level_{own.level}"
-    return Choice.of(
-        PlaceMarker(power=power, area=area, level=level), label=Msg(key=key, params=params)
-    )
+    return offer("place_marker", key, params, power=power, area=area, level=level)
 
 
 def _unit_choice(power: str, kind: str, strength: int, price: int) -> Choice:
-    return Choice.of(
-        BuyUnit(power=power, kind=kind, strength=strength),
-        label=Msg(
-            key="pax.label.buy_unit",
-            params={
-                "power": power,
-                "kind": f"pax_a_unit_{kind}",
-                "strength": strength,
-                "cost": price,
-            },
-        ),
+    params = {"power": power, "kind": f"pax_a_unit_{kind}", "strength": strength, "cost": price}
+    return offer(
+        "buy_unit", "pax.label.buy_unit", params, power=power, kind=kind, strength=strength
     )
 
 
 def _move_choice(state: PaxState, power: str, unit_id: int, to: str) -> Choice:
     unit = unit_by_id(state, unit_id)
     assert unit is not None
-    return Choice.of(
-        MoveUnit(power=power, unit=unit_id, to=to),
-        label=Msg(
-            key="pax.label.move_unit",
-            params={
-                "power": power,
-                "kind": f"pax_the_unit_{unit.kind}",
-                "strength": unit.strength,
-                "area": unit.location,
-                "to": to,
-            },
-        ),
-    )
+    params = {
+        "power": power,
+        "kind": f"pax_the_unit_{unit.kind}",
+        "strength": unit.strength,
+        "area": unit.location,
+        "to": to,
+    }
+    return offer("move_unit", "pax.label.move_unit", params, power=power, unit=unit_id, to=to)
 
 
 def _fleet_choice(power: str, what: str, sea: str | None, to: str) -> Choice:
     if what == "take":
-        return Choice.of(
-            TakeFleet(power=power, sea=to),
-            label=Msg(key="pax.label.take_fleet", params={"power": power, "sea": to}),
+        return offer(
+            "take_fleet", "pax.label.take_fleet", {"power": power, "sea": to}, power=power, sea=to
         )
     assert sea is not None
-    return Choice.of(
-        MoveFleet(power=power, sea=sea, to=to),
-        label=Msg(key="pax.label.move_fleet", params={"power": power, "sea": sea, "to": to}),
+    return offer(
+        "move_fleet",
+        "pax.label.move_fleet",
+        {"power": power, "sea": sea, "to": to},
+        power=power,
+        sea=sea,
+        to=to,
     )
 
 
@@ -305,12 +300,8 @@ def _downgrade_choice(state: PaxState, power: str, area: str, to: str) -> Choice
     marker = marker_of(state, power, area)
     assert marker is not None
     key = "pax.label.downgrade" if to == "interest" else "pax.label.remove_marker"
-    return Choice.of(
-        Downgrade(power=power, area=area, to=to),
-        label=Msg(
-            key=key, params={"power": power, "area": area, "level": f"pax_the_level_{marker.level}"}
-        ),
-    )
+    params = {"power": power, "area": area, "level": f"pax_the_level_{marker.level}"}
+    return offer("downgrade", key, params, power=power, area=area, to=to)
 
 
 # -- obligations ---------------------------------------------------------------------------
@@ -397,18 +388,13 @@ def seat_prompt(state: PaxState, seat: str) -> Prompt | None:
     for power in powers_of(state, seat):
         choices.extend(owed(state, power))
     if not choices:
-        choices.append(Choice.of(Done(), label=Msg(key="pax.label.done")))
+        choices.append(offer("done", "pax.label.done"))
     for power in powers_of(state, seat):
         for menu in MENUS:
             if menu_has_choices(state, power, menu):
+                params = {"power": power, "treasury": state.powers[power].treasury}
                 choices.append(
-                    Choice.of(
-                        OpenMenu(power=power, menu=menu),
-                        label=Msg(
-                            key=f"pax.label.menu_{menu}",
-                            params={"power": power, "treasury": state.powers[power].treasury},
-                        ),
-                    )
+                    offer("open_menu", f"pax.label.menu_{menu}", params, power=power, menu=menu)
                 )
     return Prompt(
         seat=seat,
