@@ -50,6 +50,7 @@ def public_view(state: PaxState) -> dict[str, Any]:
         "final_record": dict(state.final_record),
         "ranking": list(state.ranking),
         "tables": table_status(data),
+        "area_values": {a.id: [a.ev, a.cc] for a in data.areas},
     }
 
 
