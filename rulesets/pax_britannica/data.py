@@ -371,6 +371,7 @@ class _Index:
         for area in data.areas:
             for sea in area.seas:
                 self.coast.setdefault(sea, []).append(area.id)
+        self.status: dict[str, str] | None = None
         self.ports: dict[str, list[str]] = {s.id: [] for s in data.seas}
         for power in data.powers:
             for sea in power.home_seas:
@@ -596,6 +597,13 @@ TABLES = (
 def table_status(data: PaxData) -> dict[str, str]:
     """Each table's standing: `loaded` (it differs from the shipped set), `provisional`
     (the shipped set, with reconstructed values) or `printed` (no reconstructed value)."""
+    index = _index(data)
+    if index.status is None:
+        index.status = _table_status(data)
+    return dict(index.status)
+
+
+def _table_status(data: PaxData) -> dict[str, str]:
     shipped = default_data()
     status: dict[str, str] = {}
     for table in TABLES:

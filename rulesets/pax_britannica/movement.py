@@ -58,7 +58,8 @@ def enter(ctx: StepContext[PaxState]) -> None:
         count = arrivals.count(power)
         state.powers[power].fleets_to_take = count
         if count:
-            ctx.emit("pax.event.fleets_arrive", power=power, count=count)
+            key = "pax.event.fleets_arrive_one" if count == 1 else "pax.event.fleets_arrive"
+            ctx.emit(key, power=power, count=count)
     ctx.emit("pax.event.window_opens")
 
 

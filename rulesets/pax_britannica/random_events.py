@@ -60,7 +60,10 @@ def enter(ctx: StepContext[PaxState]) -> None:
     start_turn(state)
     ctx.emit("pax.event.turn_begins", year=game_data(state).turns[state.turn].year)
     count = ctx.roll(6)
-    ctx.emit("pax.event.event_count", count=count)
+    if count == 1:
+        ctx.emit("pax.event.event_count_one", count=count)
+    else:
+        ctx.emit("pax.event.event_count", count=count)
     for _ in range(count):
         code = draw_event(ctx)
         if code is None:
