@@ -215,7 +215,8 @@ def holdings_income(ctx: StepContext[PaxState], power: str) -> int:
     """Section II recomputed with current holdings, keeping this turn's line 10 (A-45)."""
     state = ctx.state
     lines = status_record(state, power)
-    lines["10"] = state.powers[power].record.get("10", 0)
+    with_office = state.options.get("final_income_office", True)
+    lines["10"] = state.powers[power].record.get("10", 0) if with_office else 0
     return income_lines(state, power, lines)["15"]
 
 

@@ -161,3 +161,12 @@ def test_a_new_game_opens_with_the_first_administrative_phase_done() -> None:
     state = new_game()
     assert state.phase in ("movement", "administration")
     assert state.powers["britain"].record["15"] > 0
+
+
+def test_the_option_leaves_the_colonial_office_out_of_the_final_income() -> None:
+    # A-45 alternative: only the areas' income counts.
+    state = cleared(final_income_office=False)
+    put(state, "britain", "canada", "possession")
+    state.powers["britain"].record = {"10": 20}
+    final_record(context(state))
+    assert state.final_record["britain"]["29"] == (2 * 16) // 10

@@ -117,3 +117,12 @@ def test_unrest_left_in_an_influence_area_sweeps_every_marker() -> None:
     state.unrest = ["persia"]
     unrest_consequences(context(state))
     assert [m for m in state.markers if m.area == "persia"] == []
+
+
+def test_without_the_timing_option_a_minors_protectorate_blocks_nobody() -> None:
+    # §4.17.2 off.
+    state = cleared(minor_timing=False)
+    army(state, "belgium", "belgium")
+    activity(context(state, [5, 1, 3]), "belgium")
+    assert marker_of(state, "belgium", "congo") is not None
+    assert state.minor_blocked == []
