@@ -133,3 +133,25 @@ def test_cc_zero_falls_to_any_army() -> None:
     fought = next(e for e in outcome.events if e.key == "pax.event.colonial_combat")
     assert fought.params["odds"] == "pax_auto" and fought.params["die"] == 0
     assert next(m for m in outcome.state.markers if m.area == "gabon").established
+
+
+def test_a_campaigns_loaded_table_decides_its_combats() -> None:
+    # The same combat and the same die, with the shipped table and with a loaded one.
+    from rulesets.pax_britannica import colonial_combat
+    from tests.pax_britannica.helpers import context, new_game
+
+    raw = shipped_raw()
+    raw["combat_tables"][0]["results"] = [["AE"] * 8 for _ in range(6)]
+    outcomes = []
+    for data in (None, raw):
+        state = new_game(data=data)
+        shipped_state, _ = combat_state()
+        state.markers, state.units = shipped_state.markers, shipped_state.units  # type: ignore[attr-defined]
+        state.unrest, state.phase = [], "colonial_combat"
+        ctx = context(state)
+        colonial_combat.enter(ctx)
+        fight = {"type": "fight", "power": "britain", "area": "congo"}
+        outcome = act(ctx.state, "britain", fight, [6])
+        outcomes.append(next(e for e in outcome.events if e.key == "pax.event.colonial_combat"))
+    assert outcomes[0].params["result"] == "result_DE"
+    assert outcomes[1].params["result"] == "result_AE"
