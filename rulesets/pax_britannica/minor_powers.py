@@ -6,7 +6,6 @@ from __future__ import annotations
 from rulesets.core import Phase, StepContext
 from rulesets.pax_britannica.board import loc_areas, steps_between
 from rulesets.pax_britannica.holdings import (
-    HEXAGONAL,
     add_casus_belli,
     counters_left,
     new_unit,
@@ -235,8 +234,6 @@ def _chinese(ctx: StepContext[PaxState], minor: str, area: str) -> None:
     if data.area(area).type in ("chinese_empire", "chinese_vassal"):
         raise_resentment(ctx, data.resentment.per_minor_marker, "minor_in_china", minor)
 
-
-__all__ = ["HEXAGONAL", "PHASE"]
 
 PHASE: Phase[PaxState] = Phase(
     name="minor_powers", prompts=lambda state: [], handlers={}, enter=enter

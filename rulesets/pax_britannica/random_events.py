@@ -12,7 +12,6 @@ from rulesets.pax_britannica.state import (
     SeatWindow,
     game_data,
     is_major,
-    majors,
 )
 
 REROLL_LIMIT = 60
@@ -192,5 +191,3 @@ def leopold(ctx: StepContext[PaxState]) -> None:
 PHASE: Phase[PaxState] = Phase(
     name="random_events", prompts=lambda state: [], handlers={}, enter=enter
 )
-
-__all__ = ["PHASE", "majors"]
