@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesets.core import Phase, StepContext
 from rulesets.pax_britannica.holdings import reduce_marker, remove_marker, retreat
+from rulesets.pax_britannica.ottoman import annex_unchecked_revolts
 from rulesets.pax_britannica.state import (
     PaxState,
     armies_in,
@@ -17,6 +18,7 @@ from rulesets.pax_britannica.state import (
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     unrest_consequences(ctx)
+    annex_unchecked_revolts(ctx)
     state.unrest = []
     for marker in state.markers:
         if not marker.established and not marker.needs_combat:

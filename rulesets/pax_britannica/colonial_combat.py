@@ -8,9 +8,11 @@ from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica.actions import Abandon, Fight
 from rulesets.pax_britannica.combat import fight, odds_for
 from rulesets.pax_britannica.holdings import add_casus_belli, eliminate, remove_marker, retreat
+from rulesets.pax_britannica.ottoman import defend_possessions
 from rulesets.pax_britannica.state import (
     Combat,
     PaxState,
+    area_type,
     armies_in,
     game_data,
     is_major,
@@ -22,6 +24,7 @@ from rulesets.pax_britannica.state import (
 
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
+    defend_possessions(ctx)
     minor_fights = [c for c in state.combats if not is_major(state, c.power)]
     state.combats = []
     for combat in minor_fights:
@@ -98,7 +101,6 @@ def area_defeated(ctx: StepContext[PaxState], power: str, area: str) -> None:
     """§4.5.5: the marker is established, the unrest put down, a minor's own protectorate
     becomes a possession; two powers establishing in one area hold a casus belli."""
     state = ctx.state
-    data = game_data(state)
     marker = marker_of(state, power, area)
     if area in state.unrest:
         state.unrest.remove(area)
@@ -127,7 +129,7 @@ def area_defeated(ctx: StepContext[PaxState], power: str, area: str) -> None:
     for rival in rivals:
         add_casus_belli(ctx, power, rival.power, area)
         add_casus_belli(ctx, rival.power, power, area)
-    if data.area(area).type == "ottoman":
+    if area_type(state, area) == "ottoman":
         state.ottoman_war_pending.append(power)
         ctx.emit("pax.event.ottoman_war_pending", power=power, area=area)
 

@@ -12,6 +12,7 @@ from rulesets.pax_britannica.state import (
     Marker,
     PaxState,
     Unit,
+    area_type,
     game_data,
     is_major,
     marker_of,
@@ -77,7 +78,6 @@ def placement_allowed(
     """§4.4.2 without money: LOC, what the area holds, its type or unrest, the counters.
     `reach` (the power's LOC areas) and `by_area` (markers by area) may be given by a
     caller that already has them."""
-    data = game_data(state)
     here = markers_by_area(state).get(area, []) if by_area is None else by_area.get(area, [])
     own = next((m for m in here if m.power == power), None)
     if own is not None and (not own.established or LEVELS.index(level) <= own.rank - 1):
@@ -92,7 +92,7 @@ def placement_allowed(
         ok = not other_control
     elif level in ("protectorate", "possession"):
         upgrade = own is not None and own.is_control
-        open_type = data.area(area).type in ("unorganized", "chinese_vassal")
+        open_type = area_type(state, area) in ("unorganized", "chinese_vassal")
         allowed_here = open_type or area in state.unrest or area in state.powers[power].may_place
         ok = not other_control and (upgrade or allowed_here)
     else:

@@ -17,6 +17,7 @@ from rulesets.pax_britannica.state import (
     Marker,
     PaxState,
     Unit,
+    area_type,
     armies_in,
     game_data,
     is_major,
@@ -140,11 +141,10 @@ def best_step(state: PaxState, minor: str, area: str) -> str | None:
     influence or interest; None when nothing is possible."""
     if area not in loc_areas(state, minor):
         return None
-    data = game_data(state)
     own = marker_of(state, minor, area)
     if own is not None and own.level == "protectorate" and armies_in(state, minor, area):
         return "possession"
-    kind = data.area(area).type
+    kind = area_type(state, area)
     open_area = kind in OPEN_TYPES or area in state.unrest
     nobody_rules = not any(m.is_control for m in markers_in(state, area))
     if (
@@ -223,7 +223,7 @@ def place_protectorate(ctx: StepContext[PaxState], minor: str, area: str) -> Non
             add_casus_belli(ctx, other.power, minor, area)
     if state.options.get("minor_timing", True) and area not in state.minor_blocked:
         state.minor_blocked.append(area)
-    if game_data(state).area(area).type == "ottoman" and not in_unrest:
+    if area_type(state, area) == "ottoman" and not in_unrest:
         state.ottoman_war_pending.append(minor)
         ctx.emit("pax.event.ottoman_war_pending", power=minor, area=area)
     _chinese(ctx, minor, area)

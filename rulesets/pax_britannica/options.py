@@ -20,6 +20,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.minor_timing"),
     ),
+    OptionSpec(  # §4.17.1: an unchecked revolt next to the Empire turns Ottoman
+        name="ottoman_expansion",
+        kind="bool",
+        default=True,
+        description=Msg(key="pax.option.ottoman_expansion"),
+    ),
     OptionSpec(  # the final holdings income counts this turn's colonial office
         name="final_income_office",
         kind="bool",

@@ -130,6 +130,7 @@ class PaxState(BaseState):
     casus_belli: list[CasusBelli] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
+    ottoman_possessions: list[str] = Field(default_factory=list)
     pending_rebellion: bool = False
     ottoman_war_pending: list[str] = Field(default_factory=list)
     great_war: bool = False
@@ -227,6 +228,13 @@ def armies_in(state: PaxState, power: str, area: str) -> list[Unit]:
 
 def unit_by_id(state: PaxState, unit_id: int) -> Unit | None:
     return next((u for u in state.units if u.id == unit_id), None)
+
+
+def area_type(state: PaxState, area: str) -> str:
+    """The area's type, an Ottoman possession (§4.17.1) counting as an Ottoman area."""
+    if area in state.ottoman_possessions:
+        return "ottoman"
+    return game_data(state).area(area).type
 
 
 def established_control(state: PaxState, power: str) -> set[str]:

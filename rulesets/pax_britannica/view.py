@@ -41,6 +41,7 @@ def public_view(state: PaxState) -> dict[str, Any]:
         "units": [u.model_dump() for u in state.units],
         "unrest": list(state.unrest),
         "canals": dict(state.canals),
+        "ottoman_possessions": list(state.ottoman_possessions),
         "events_this_turn": list(state.events_this_turn),
         "casus_belli": [c.model_dump() for c in state.casus_belli],
         "window": {seat: w.model_dump() for seat, w in state.windows.items()},

@@ -126,3 +126,38 @@ def test_without_the_timing_option_a_minors_protectorate_blocks_nobody() -> None
     activity(context(state, [5, 1, 3]), "belgium")
     assert marker_of(state, "belgium", "congo") is not None
     assert state.minor_blocked == []
+
+
+def test_an_unchecked_revolt_next_to_the_ottoman_empire_turns_ottoman() -> None:
+    # §4.17.1: Egypt borders Syria, an Ottoman area joined to Anatolia by land.
+    from rulesets.pax_britannica.ottoman import annex_unchecked_revolts, joined_to_anatolia
+    from rulesets.pax_britannica.state import area_type
+
+    state = cleared()
+    assert joined_to_anatolia(state, "egypt") and not joined_to_anatolia(state, "tunisia")
+    state.unrest = ["egypt", "tunisia"]
+    annex_unchecked_revolts(context(state))
+    assert state.ottoman_possessions == ["egypt"] and area_type(state, "egypt") == "ottoman"
+
+
+def test_the_ottomans_fight_for_a_possession_in_revolt() -> None:
+    # Three strength-5 units (15) against Egypt's CC 4: 3:1 on table 1; die 1 gives HEX.
+    from rulesets.pax_britannica.ottoman import defend_possessions
+
+    state = cleared()
+    state.ottoman_possessions = ["egypt"]
+    state.unrest = ["egypt"]
+    defend_possessions(context(state, [6]))
+    assert state.unrest == [] and state.ottoman_possessions == ["egypt"]
+    state.unrest = ["egypt"]
+    defend_possessions(context(state, [1]))
+    assert state.ottoman_possessions == ["egypt"]  # HEX: half of 4 lost, 13 remain
+
+
+def test_without_the_option_no_revolt_turns_ottoman() -> None:
+    from rulesets.pax_britannica.ottoman import annex_unchecked_revolts
+
+    state = cleared(ottoman_expansion=False)
+    state.unrest = ["egypt"]
+    annex_unchecked_revolts(context(state))
+    assert state.ottoman_possessions == []

@@ -45,6 +45,7 @@ LEGEND = (
     ("marker:unrest", "pax.map.legend.unrest"),
     ("marker:status_change", "pax.map.legend.status_change"),
     ("marker:canal", "pax.map.legend.canal"),
+    ("marker:ottoman", "pax.map.legend.ottoman"),
     ("badge:3·2", "pax.map.legend.values"),
 )
 
@@ -85,6 +86,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
     units: list[Mapping[str, Any]] = list(view.get("units", []))
     unrest = set(view.get("unrest", []))
     canals = set(view.get("canals", {}))
+    ottoman = set(view.get("ottoman_possessions", []))
     values: Mapping[str, Any] = view.get("area_values", {})
     powers: Mapping[str, Any] = view.get("powers", {})
     regions = []
@@ -102,6 +104,8 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         ]
         if place in canals:
             tags.append(RegionMarker(kind="canal"))
+        if place in ottoman:
+            tags.append(RegionMarker(kind="ottoman", value=5))
         pieces = _stacks(units, place)
         if geo.kind == "sea":
             pieces += [
