@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.choices import PromptSlot
 from bot.discord.components import SELECT_LIMIT, SELECT_MENUS, prompt_view
 from bot.i18n import localise_value, render, translate
 
@@ -61,6 +62,7 @@ class PromptBoard:
             return
         holders = await service.holders(campaign_id)
         posted: list[discord.Message] = []
+        numbers: dict[str, int] = {}  # each seat's prompts are numbered in order
         for prompt in await service.prompts(campaign_id):
             holder = holders.get(prompt.seat)
             who = f"<@{holder.user_id}>" if holder else ""
@@ -74,9 +76,9 @@ class PromptBoard:
             )
             if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
                 content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
-            view = prompt_view(
-                campaign.ruleset, campaign_id, campaign.seq, prompt, campaign.language
-            )
+            number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
+            slot = PromptSlot(campaign_id, campaign.seq, prompt.seat, number)
+            view = prompt_view(campaign.ruleset, slot, prompt, campaign.language)
             posted.append(await channel.send(content, view=view, allowed_mentions=PINGS))
             self._posted[campaign_id] = (campaign.seq, posted)
 

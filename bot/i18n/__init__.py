@@ -74,6 +74,12 @@ def localise_value(value: Any, language: str) -> Any:
         return names.get(f"name.{value}") or catalogue(DEFAULT_LANGUAGE).get(f"name.{value}", value)
     if isinstance(value, list):
         return ", ".join(str(localise_value(item, language)) for item in value)
+    if isinstance(value, dict):
+        # A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6, France 5".
+        return "; ".join(
+            f"{localise_value(name, language)} {localise_value(amount, language)}"
+            for name, amount in value.items()
+        )
     return value
 
 

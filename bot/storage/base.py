@@ -286,7 +286,7 @@ class Store(Protocol):
         """Every campaign of every guild, oldest first (for operators and the console)."""
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
-        """The newest unfinished campaign bound to this channel, else None."""
+        """The newest campaign bound to this channel, finished or not, else None."""
 
     async def set_status(
         self,

@@ -381,8 +381,7 @@ class SqliteStore:
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
         rows = await self._rows(
-            "SELECT * FROM campaigns WHERE channel_id = ? AND status != 'finished'"
-            " ORDER BY id DESC LIMIT 1",
+            "SELECT * FROM campaigns WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return _campaign(rows[0]) if rows else None

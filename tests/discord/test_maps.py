@@ -68,7 +68,7 @@ async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
     # The first placement, chosen in the prompt's select menu, puts an army on the map.
     prompt = (await t.bot.service.prompts(campaign_id))[0]
     assert prompt.kind == "place_unit" and prompt.seat == "GBR"
-    menu = f"courier:s:{campaign_id}:0:GBR:0"
+    menu = f"courier:s:{campaign_id}:0:GBR:0:0"
     picked = await t.alice.select(t.last_prompt_for(t.alice), ["0"], custom_id=menu)
     assert "Order accepted" in text_of(picked)
     assert len(_maps_posted(t)) == 2
