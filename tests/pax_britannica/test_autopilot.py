@@ -40,3 +40,17 @@ def test_the_default_in_an_open_list_goes_back() -> None:
     state.powers["britain"].treasury = 30
     state.powers["britain"].menu = "units"
     assert PAX.default_action(state, "britain") == {"type": "close_menu", "power": "britain"}
+
+
+def test_the_autopilot_takes_its_new_merchant_fleets_beside_its_own_areas() -> None:
+    from tests.pax_britannica.helpers import put
+
+    state = cleared()
+    state.powers["usa"].fleets_to_take = 1
+    put(state, "usa", "hawaii", "possession")
+    put(state, "usa", "philippines", "possession")
+    action = PAX.autopilot_action(state, "usa", 0)
+    assert action == {"type": "open_menu", "power": "usa", "menu": "fleets"}
+    state = submit(PAX, state, "usa", action).state
+    action = PAX.autopilot_action(state, "usa", 0)
+    assert action == {"type": "take_fleet", "power": "usa", "sea": "south_china_sea"}
