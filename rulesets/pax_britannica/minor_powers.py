@@ -146,9 +146,15 @@ def best_step(state: PaxState, minor: str, area: str) -> str | None:
         return "possession"
     kind = area_type(state, area)
     open_area = kind in OPEN_TYPES or area in state.unrest
-    nobody_rules = not any(m.is_control for m in markers_in(state, area))
+    rulers = [m for m in markers_in(state, area) if m.is_control]
+    # §4.17.2: two minors active in one area the same turn share it as a codominion.
+    shared = (
+        state.options.get("minor_codominion", True)
+        and own is None
+        and all(m.placed_this_turn and not is_major(state, m.power) for m in rulers)
+    )
     if (
-        nobody_rules
+        (not rulers or shared)
         and open_area
         and counters_left(state, minor, "protectorate") > 0
         and spare_unit(state, minor) is not None

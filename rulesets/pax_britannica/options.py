@@ -26,6 +26,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.ottoman_expansion"),
     ),
+    OptionSpec(  # §4.17.2: two minors active in one area the same turn form a codominion
+        name="minor_codominion",
+        kind="bool",
+        default=True,
+        description=Msg(key="pax.option.minor_codominion"),
+    ),
     OptionSpec(  # the final holdings income counts this turn's colonial office
         name="final_income_office",
         kind="bool",

@@ -161,3 +161,14 @@ def test_without_the_option_no_revolt_turns_ottoman() -> None:
     state.unrest = ["egypt"]
     annex_unchecked_revolts(context(state))
     assert state.ottoman_possessions == []
+
+
+def test_two_minors_active_in_one_area_the_same_turn_share_it() -> None:
+    # §4.17.2: Belgium and Portugal both reach the Congo this turn.
+    state = cleared()
+    army(state, "belgium", "belgium")
+    army(state, "portugal", "portugal")
+    activity(context(state, [5, 1, 3]), "belgium")
+    assert best_step(state, "portugal", "congo") == "protectorate"
+    state.markers[0].placed_this_turn = False  # a later turn: Belgium simply holds it
+    assert best_step(state, "portugal", "congo") is None
