@@ -60,7 +60,7 @@ def defend_possessions(ctx: StepContext[PaxState]) -> None:
     ctx.emit("pax.event.ottoman_fights", area=area, die=die or 0, result=f"result_{outcome.result}")
     if outcome.defeated:
         state.unrest.remove(area)
-        ctx.emit("pax.event.unrest_suppressed", power="ottoman_empire", area=area)
+        ctx.emit("pax.event.unrest_suppressed", power="pax_ottoman_empire", area=area)
     for other in troubled:
         if other in state.unrest:
             state.ottoman_possessions.remove(other)
