@@ -29,6 +29,7 @@ def test_random_play_reaches_a_final_record(players: int) -> None:
     assert sum(len(tied) for tied in run.state.ranking) == players
 
 
+@pytest.mark.slow  # the autopilot test plays ten turns in the default suite
 def test_a_whole_four_player_game_runs_all_ten_turns() -> None:
     run = play_random_game(PAX, list(SEAT_ORDER[:4]), 11)
     assert run.finished
