@@ -210,7 +210,7 @@ POWERS: dict[str, dict[str, Any]] = {
                             vp_divisor=4.0, colonial_office=[0, 5, 5, 10, 10, 15],
                             run_by="germany"),
     "usa": dict(kind="major", major_from=4, european=False, navy_raises_tension=False,
-                home_seas=["north_atlantic", "caribbean", "north_pacific"], vp_divisor=5.0,
+                home_seas=["north_atlantic", "caribbean", "north_pacific"], vp_divisor=4.0,
                 colonial_office=[5, 10, 15, 20, 25, 30], run_by=None),
     "japan": dict(kind="major", major_from=5, european=False, navy_raises_tension=False,
                   home_seas=["north_china_sea", "north_pacific"], vp_divisor=3.0,
