@@ -61,11 +61,25 @@ def advance(ctx: StepContext[PaxState]) -> None:
         ctx.enter("adjustment")
 
 
+def partners(state: PaxState, power: str, area: str) -> list[str]:
+    """The codominion members who put down a revolt together with `power` (§4.4.10):
+    every other power holding an established control marker there, when `power` does."""
+    own = marker_of(state, power, area)
+    if area not in state.unrest or own is None or not own.is_control or not own.established:
+        return []
+    return sorted(
+        m.power
+        for m in state.markers
+        if m.area == area and m.power != power and m.is_control and m.established
+    )
+
+
 def resolve(ctx: StepContext[PaxState], power: str, area: str) -> None:
     state = ctx.state
     data = game_data(state)
-    armies = armies_in(state, power, area)
-    if not armies:
+    members = [power, *partners(state, power, area)]
+    armies = [u for member in members for u in armies_in(state, member, area)]
+    if not armies_in(state, power, area):
         return
     odds, die, outcome = fight(ctx, data, armies, data.area(area).cc)
     ctx.emit(
@@ -93,8 +107,9 @@ def resolve(ctx: StepContext[PaxState], power: str, area: str) -> None:
             marker.before = None
         else:
             remove_marker(ctx, marker, "combat_lost")
-    if armies_in(state, power, area):
-        retreat(ctx, power, area, navies=False)
+    for member in members:
+        if armies_in(state, member, area):
+            retreat(ctx, member, area, navies=False)
 
 
 def area_defeated(ctx: StepContext[PaxState], power: str, area: str) -> None:

@@ -155,3 +155,20 @@ def test_a_campaigns_loaded_table_decides_its_combats() -> None:
         outcomes.append(next(e for e in outcome.events if e.key == "pax.event.colonial_combat"))
     assert outcomes[0].params["result"] == "result_DE"
     assert outcomes[1].params["result"] == "result_AE"
+
+
+def test_codominion_members_combine_against_a_revolt() -> None:
+    # §4.4.10: members may combine their strengths in one suppression attempt.
+    from rulesets.pax_britannica.colonial_combat import resolve
+    from tests.pax_britannica.helpers import context
+
+    state = cleared()
+    put(state, "britain", "guiana", "protectorate")
+    put(state, "france", "guiana", "protectorate")
+    army(state, "britain", "guiana", 1)
+    army(state, "france", "guiana", 3)
+    state.unrest = ["guiana"]
+    ctx = context(state, [6])
+    resolve(ctx, "britain", "guiana")
+    fought = next(e for e in ctx.events if e.key == "pax.event.colonial_combat")
+    assert fought.params["strength"] == 4 and state.unrest == []
