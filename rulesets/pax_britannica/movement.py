@@ -351,6 +351,14 @@ def prompts(state: PaxState) -> list[Prompt]:
     return out
 
 
+def _done_unless_owed(state: PaxState, seat: str) -> list[Choice]:
+    """ "Done" is offered inside a list too, so that a seat that misses its deadline with a
+    list open still closes its part of the window in one step."""
+    if any(owed(state, power) for power in powers_of(state, seat)):
+        return []
+    return [offer("done", "pax.label.done")]
+
+
 def seat_prompt(state: PaxState, seat: str) -> Prompt | None:
     window = state.windows[seat]
     if window.done:
@@ -383,7 +391,7 @@ def seat_prompt(state: PaxState, seat: str) -> Prompt | None:
                     key=f"pax.prompt.menu_{menu}",
                     params={"power": power, "treasury": state.powers[power].treasury},
                 ),
-                choices=[back, *_menu_entries(state, power, menu)],
+                choices=[back, *_done_unless_owed(state, seat), *_menu_entries(state, power, menu)],
             )
     choices: list[Choice] = []
     for power in powers_of(state, seat):
@@ -591,6 +599,8 @@ def on_done(ctx: StepContext[PaxState], seat: str, action: Done) -> None:
     window = state.windows[seat]
     window.done = True
     window.acted_since_done = False
+    for power in powers_of(state, seat):
+        state.powers[power].menu = None
     ctx.emit("pax.event.seat_done", power=seat)
     if all(w.done for w in state.windows.values()):
         ctx.emit("pax.event.window_closes")

@@ -94,6 +94,16 @@ class PaxBritannica(Ruleset[PaxState]):
             return view.public_view(state)
         return view.seat_view(state, seat)
 
+    def default_action(self, state: PaxState, seat: str) -> dict[str, Any]:
+        """A missed deadline in the Movement window closes the seat's part of it ("done")
+        unless something is owed; elsewhere the first, conservative choice."""
+        for prompt in self.prompts(state):
+            if prompt.seat == seat and prompt.kind.startswith("menu_"):
+                done = [c for c in prompt.choices if c.kind == "done"]
+                if done:
+                    return done[0].instantiate()
+        return super().default_action(state, seat)
+
     def autopilot_action(self, state: PaxState, seat: str, pick: int) -> dict[str, Any]:
         return autopilot.choose(self.prompts(state), state, seat, pick)
 

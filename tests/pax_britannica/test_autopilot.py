@@ -35,11 +35,11 @@ def test_the_default_in_the_window_is_done_and_pays_what_is_owed_first() -> None
     assert PAX.autopilot_action(state, "france", 0)["type"] == "buy_unit"
 
 
-def test_the_default_in_an_open_list_goes_back() -> None:
+def test_the_default_in_an_open_list_closes_the_window_for_the_seat() -> None:
     state = cleared()
     state.powers["britain"].treasury = 30
     state.powers["britain"].menu = "units"
-    assert PAX.default_action(state, "britain") == {"type": "close_menu", "power": "britain"}
+    assert PAX.default_action(state, "britain") == {"type": "done"}
 
 
 def test_the_autopilot_takes_its_new_merchant_fleets_beside_its_own_areas() -> None:
