@@ -47,7 +47,7 @@ def settle_conflicts(ctx: StepContext[PaxState]) -> bool:
                 levels = LEVELS.index(marker.level) + 1
                 remove_marker(ctx, marker, "status_conflict")
                 amount = levels * game_data(state).tension.status_level
-                if raise_tension(ctx, amount, "status_conflict", marker.power):
+                if raise_tension(ctx, amount, "status_conflict"):
                     return True
     return False
 

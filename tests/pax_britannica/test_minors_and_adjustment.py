@@ -172,3 +172,16 @@ def test_two_minors_active_in_one_area_the_same_turn_share_it() -> None:
     assert best_step(state, "portugal", "congo") == "protectorate"
     state.markers[0].placed_this_turn = False  # a later turn: Belgium simply holds it
     assert best_step(state, "portugal", "congo") is None
+
+
+def test_a_conflict_left_standing_removes_the_illegal_marker_and_raises_et() -> None:
+    # A-26 default resolution (the issue 20 seam): +1 ET a level removed, nobody blamed.
+    from rulesets.pax_britannica.diplomacy import settle_conflicts
+
+    state = cleared()
+    put(state, "britain", "egypt", "possession")
+    put(state, "france", "egypt", "influence")
+    put(state, "italy", "egypt", "interest")
+    settle_conflicts(context(state))
+    assert [m.power for m in state.markers if m.area == "egypt"] == ["britain"]
+    assert state.tension == 2 + 1 and all(e.power is None for e in state.tension_log)
