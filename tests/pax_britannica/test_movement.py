@@ -9,8 +9,8 @@ import pytest
 from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.board import army_destinations
-from rulesets.pax_britannica.movement import marker_choices
 from rulesets.pax_britannica.state import unit_by_id
+from rulesets.pax_britannica.window_choices import marker_choices
 from tests.pax_britannica.helpers import act, army, cleared, context, new_game, put
 
 
