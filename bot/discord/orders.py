@@ -46,7 +46,8 @@ async def open_choice(
     prompts = await service.prompts(slot.campaign_id, slot.seat)
     choice = choice_at(find_prompt(prompts, slot.seat, slot.number), index)
     if choice is None:
-        raise Refusal("discord.error.stale")
+        # The step is current, so this choice was never offered: a forged or mistyped order.
+        raise Refusal("discord.error.not_a_choice")
     return choice
 
 

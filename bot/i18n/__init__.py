@@ -70,6 +70,8 @@ def localise_value(value: Any, language: str) -> Any:
     `name.<id>` entry for every power, region and tile they mention.
     """
     if isinstance(value, str):
+        if value.startswith("game.") and "." not in value[5:]:
+            return game_title(value[5:], language)
         names = catalogue(language)
         return names.get(f"name.{value}") or catalogue(DEFAULT_LANGUAGE).get(f"name.{value}", value)
     if isinstance(value, list):
@@ -81,6 +83,17 @@ def localise_value(value: Any, language: str) -> Any:
             for name, amount in value.items()
         )
     return value
+
+
+def game_title(name: str, language: str) -> str:
+    """A game by its title in this language ('game.struggle' in a message's parameters)."""
+    from rulesets import registry
+    from rulesets.core.messages import IllegalAction
+
+    try:
+        return render(registry.get(name).title, language)
+    except IllegalAction:
+        return name
 
 
 def render(message: Msg | Event, language: str = DEFAULT_LANGUAGE) -> str:

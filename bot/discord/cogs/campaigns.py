@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope, require_creator_or_moderator
+from bot.discord.channel_permissions import require_channel_permissions
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
@@ -68,6 +69,7 @@ class Campaigns(
         thread: bool = False,
     ) -> None:
         language = language or self.bot.default_language
+        require_channel_permissions(interaction, opens_thread=thread)
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
@@ -222,6 +224,9 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         require_creator_or_moderator(self.bot, interaction, found)
+        home = None if found.channel_id is None else await self.bot.channel_by_id(found.channel_id)
+        if isinstance(home, discord.abc.GuildChannel | discord.Thread):
+            require_channel_permissions(interaction, home)
         await self.bot.service.start(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(
