@@ -131,8 +131,9 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
             text.get("pax.map.phase", "{phase}").format(
                 phase=text.get(f"pax.map.phase.{phase}", phase)
             ),
-            text.get("pax.map.indices", "{tension} {resentment}").format(
-                tension=view.get("tension", 0), resentment=view.get("resentment", 0)
+            text.get("pax.map.tension", "{tension}").format(tension=view.get("tension", 0)),
+            text.get("pax.map.resentment", "{resentment}").format(
+                resentment=view.get("resentment", 0)
             ),
         ],
     )
