@@ -170,4 +170,5 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         legend=[LegendEntry(symbol=s, label=text.get(k, k)) for s, k in LEGEND],
         legend_title=text.get("pax.map.legend", "Legend"),
         captions=captions,
+        language=language,
     )
