@@ -41,7 +41,7 @@ async def _prepare(table: Table, args: argparse.Namespace) -> None:
         await table.open([str(args.campaign)])
     elif args.game:
         options = dict(pair.partition("=")[::2] for pair in args.option)
-        campaign = await table.service.create_campaign(
+        campaign = await table.service.lobby.create_campaign(
             ruleset=args.game,
             creator_id="console",
             guild_id=None,

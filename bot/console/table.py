@@ -2,7 +2,8 @@
 
 Local players are users named `console:<seat>`. A campaign opened here from a Discord
 server is played through its current holders, which is what a moderator preparing a
-scenario wants. Console campaigns have no channel, so they queue nothing in the outbox.
+scenario wants. Console campaigns have no channel: their outbox rows are addressed to the
+table, and the console prints them as the Discord adapter posts a channel's.
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ from bot.console.text import (
 )
 from bot.i18n import render, translate
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
+from bot.services.outbox import (
+    AuditNotice,
+    BoardChanged,
+    OutboxMessage,
+    PrivateNote,
+    PromptsOpened,
+    Report,
+)
 from rulesets import registry
+from rulesets.core import Event
 
 CONSOLE_USER = "console"
 Handler = Callable[[list[str]], Coroutine[Any, Any, None]]
@@ -127,7 +137,7 @@ class Table:
         """The seat id a player typed, in any case ('gbr' and 'GBR' are Great Britain)."""
         if self.campaign_id is None:
             return None
-        campaign = await self.service.get_campaign(self.campaign_id)
+        campaign = await self.service.lobby.get_campaign(self.campaign_id)
         pool = registry.get(campaign.ruleset).seat_pool()
         return next((spec.id for spec in pool if spec.id.lower() == word.lower()), None)
 
@@ -140,7 +150,7 @@ class Table:
             self.write(f"  {ruleset.name}: {render(ruleset.title, self.language)} ({seats})")
 
     async def campaigns(self, args: list[str]) -> None:
-        for campaign in await self.service.all_campaigns():
+        for campaign in await self.service.lobby.all_campaigns():
             self.say(
                 "console.campaign_line",
                 campaign=campaign.id,
@@ -156,7 +166,7 @@ class Table:
         for pair in args[1:]:
             name, _, value = pair.partition("=")
             options[name] = option_value(value)
-        campaign = await self.service.create_campaign(
+        campaign = await self.service.lobby.create_campaign(
             ruleset=args[0],
             creator_id=CONSOLE_USER,
             guild_id=None,
@@ -170,7 +180,7 @@ class Table:
     async def open(self, args: list[str]) -> None:
         if len(args) != 1 or not args[0].isdigit():
             raise ServiceError("console.error.usage", usage="open CAMPAIGN")
-        campaign = await self.service.get_campaign(int(args[0]))
+        campaign = await self.service.lobby.get_campaign(int(args[0]))
         self.campaign_id = campaign.id
         self.say(
             "console.opened",
@@ -187,17 +197,17 @@ class Table:
             raise ServiceError("console.error.usage", usage="seat SEAT [NAME]")
         wanted = args[0]
         name = " ".join(args[1:]) or wanted
-        taken = await self.service.join(self._current(), local_user(wanted), name, wanted)
+        taken = await self.service.lobby.join(self._current(), local_user(wanted), name, wanted)
         self.say("console.seated", seat=taken, name=name)
 
     async def start(self, args: list[str]) -> None:
-        report = await self.service.start(self._current(), CONSOLE_USER)
+        report = await self.service.lobby.start(self._current(), CONSOLE_USER)
         await self._show_report(report)
 
     # Playing -------------------------------------------------------------------------
 
     async def status(self, args: list[str]) -> None:
-        campaign = await self.service.get_campaign(self._current())
+        campaign = await self.service.lobby.get_campaign(self._current())
         self.say(
             "console.status",
             campaign=campaign.id,
@@ -206,18 +216,18 @@ class Table:
             seq=campaign.seq,
         )
         if campaign.status == "finished":
-            state = await self.service.state_at(campaign.id, campaign.seq)
+            state = await self.service.play.state_at(campaign.id, campaign.seq)
             scores = registry.get(campaign.ruleset).scores(state)
             if scores:
                 self.write(scores_text(scores, self.language))
             return
-        prompts = await self.service.prompts(campaign.id)
+        prompts = await self.service.play.prompts(campaign.id)
         for line in prompt_lines(campaign.ruleset, prompts, self.language):
             self.write(line)
 
     async def choose(self, seat: str, args: list[str]) -> None:
         campaign_id = self._current()
-        choices = seat_choices(await self.service.prompts(campaign_id), seat)
+        choices = seat_choices(await self.service.play.prompts(campaign_id), seat)
         if not choices:
             raise ServiceError("core.error.not_your_turn", seat=seat)
         if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
@@ -236,45 +246,79 @@ class Table:
                 numbers[name] = int(text)
             except ValueError:
                 raise ServiceError("console.error.need_number", name=name) from None
-        holder = (await self.service.holders(campaign_id)).get(seat)
+        holder = (await self.service.lobby.holders(campaign_id)).get(seat)
         if holder is None:
             raise ServiceError("console.error.no_holder", seat=seat)
         action = choice.instantiate(**numbers)
         self.write(f"> {seat_name(seat, self.language)}: {action_text(action, self.language)}")
-        report = await self.service.submit(campaign_id, holder.user_id, action, seat=seat)
+        report = await self.service.play.submit(campaign_id, holder.user_id, action, seat=seat)
         await self._show_report(report)
 
     async def _show_report(self, report: ActionReport) -> None:
+        """What a step produced. A console table prints its campaign's outbox rows, the
+        same rows the Discord delivery loop posts for a campaign with a channel (whose rows
+        are Discord's to deliver: then the report itself is shown)."""
+        campaign = await self.service.lobby.get_campaign(report.campaign_id)
+        if campaign.channel_id is None:
+            await self._print_outbox(campaign.id, campaign.ruleset)
+            return
         for line in event_lines(report.events, self.language):
             self.write(line)
         if report.finished and report.scores:
             self.write(scores_text(report.scores, self.language))
         else:
-            ruleset = (await self.service.get_campaign(report.campaign_id)).ruleset
+            ruleset = (await self.service.lobby.get_campaign(report.campaign_id)).ruleset
             for line in prompt_lines(ruleset, report.prompts, self.language):
                 self.write(line)
 
+    async def _print_outbox(self, campaign_id: int, ruleset: str) -> None:
+        for item in await self.service.delivery.table_outbox(campaign_id):
+            for line in await self._outbox_lines(campaign_id, ruleset, item.message()):
+                self.write(line)
+            await self.service.delivery.mark_delivered(item.id)
+
+    async def _outbox_lines(
+        self, campaign_id: int, ruleset: str, message: OutboxMessage
+    ) -> list[str]:
+        if isinstance(message, Report | PrivateNote):
+            events = [Event.model_validate(raw) for raw in message.events]
+            lines = event_lines(events, self.language)
+            if isinstance(message, Report) and message.finished and message.scores:
+                lines.append(scores_text(message.scores, self.language))
+            return lines
+        if isinstance(message, PromptsOpened):
+            if not message.open:
+                return []
+            prompts = await self.service.delivery.prompts_at(campaign_id, message.seq)
+            return prompt_lines(ruleset, prompts, self.language)
+        if isinstance(message, BoardChanged):
+            return [translate("console.board_changed", self.language, seq=message.seq)]
+        if isinstance(message, AuditNotice):
+            params = {**message.params, "moderator": message.params.get("actor", "")}
+            return [translate(message.key, self.language, **params)]
+        return [translate(message.key, self.language, **message.params)]
+
     async def public(self, args: list[str]) -> None:
-        self.write(view_text(await self.service.public_view(self._current())))
+        self.write(view_text(await self.service.play.public_view(self._current())))
 
     async def private(self, args: list[str]) -> None:
         if len(args) != 1:
             raise ServiceError("console.error.usage", usage="private SEAT")
         campaign_id = self._current()
-        holder = (await self.service.holders(campaign_id)).get(args[0])
+        holder = (await self.service.lobby.holders(campaign_id)).get(args[0])
         if holder is None:
             raise ServiceError("console.error.no_holder", seat=args[0])
-        view = await self.service.private_view(campaign_id, holder.user_id, args[0])
+        view = await self.service.play.private_view(campaign_id, holder.user_id, args[0])
         self.write(view_text(view))
 
     async def history(self, args: list[str]) -> None:
         limit = int(args[0]) if args and args[0].isdigit() else 10
-        entries = await self.service.history(self._current(), limit=limit)
+        entries = await self.service.play.history(self._current(), limit=limit)
         for line in history_lines(entries, self.language):
             self.write(line)
 
     async def undo(self, args: list[str]) -> None:
-        report = await self.service.undo_last(
+        report = await self.service.moderation.undo_last(
             self._current(), actor=CONSOLE_USER, reason="undo at the console"
         )
         self.say("console.undone", seq=report.seq)

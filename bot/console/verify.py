@@ -46,7 +46,7 @@ def verify_file(path: Path, language: str, out: TextIO) -> int:
 async def import_file(path: Path, database: Path, reason: str, language: str, out: TextIO) -> int:
     service = await open_service(database)
     try:
-        campaign = await service.import_campaign(
+        campaign = await service.trust.import_campaign(
             _read(path), actor=CONSOLE_ACTOR, reason=reason, guild_id=None, channel_id=None
         )
     except ServiceError as error:
@@ -62,7 +62,7 @@ async def import_file(path: Path, database: Path, reason: str, language: str, ou
 async def backup_now(database: Path, directory: Path | None, keep: int, out: TextIO) -> int:
     service = await open_service(database)
     try:
-        made = await service.backup_database(directory, keep=keep)
+        made = await service.backups.backup_database(directory, keep=keep)
     finally:
         await service.close()
     out.write(f"{made}\n")
@@ -73,7 +73,7 @@ async def check_versions(database: Path, out: TextIO) -> int:
     """Print one line per campaign replayed; 1 when any no longer replays."""
     service = await open_service(database)
     try:
-        reports = await service.check_versions()
+        reports = await service.trust.check_versions()
     finally:
         await service.close()
     for report in reports:

@@ -20,12 +20,12 @@ async def campaign_in_scope(
     A campaign of another server is treated as unknown: its existence is nobody's business here.
     """
     if campaign_id is not None:
-        campaign = await bot.service.get_campaign(campaign_id)
+        campaign = await bot.service.lobby.get_campaign(campaign_id)
         if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
             raise Refusal("discord.error.unknown_campaign", campaign=campaign_id)
         return campaign
     if interaction.channel_id is not None:
-        bound = await bot.service.campaign_for_channel(interaction.channel_id)
+        bound = await bot.service.lobby.campaign_for_channel(interaction.channel_id)
         if bound is not None:
             return bound
     raise Refusal("discord.error.no_campaign_here")

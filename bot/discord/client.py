@@ -14,8 +14,6 @@ from discord.ext import commands, tasks
 from bot.discord.components import ChoiceButton, ChoiceSelect
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
-from bot.discord.maps import MapPoster
-from bot.discord.prompt_board import PromptBoard
 from bot.discord.translator import CourierTranslator
 from bot.services import CampaignService
 from bot.services.backup import DEFAULT_KEEP
@@ -77,8 +75,6 @@ class CourierBot(commands.Bot):
         self.default_language = default_language
         self.backups = backups or BackupPolicy()
         self.courier = OutboxCourier(self)
-        self.prompt_board = PromptBoard(self)
-        self.map_poster = MapPoster(self)
 
     @property
     def service(self) -> CampaignService:
@@ -88,6 +84,8 @@ class CourierBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._service = await self._open_service()
+        # Whatever the services queue wakes the delivery loop: no caller has to remember.
+        self._service.delivery.on_outbox(self.courier.wake)
         await self.tree.set_translator(CourierTranslator())
         for extension in COGS:
             await self.load_extension(extension)
@@ -102,6 +100,7 @@ class CourierBot(commands.Bot):
 
     async def close(self) -> None:
         self.sweep_outbox.cancel()
+        await self.courier.stop()
         await super().close()
         if self._service is not None:
             await self._service.close()
@@ -112,20 +111,12 @@ class CourierBot(commands.Bot):
         """Deliver what an earlier failure or a restart left in the outbox."""
         try:
             await self.courier.deliver_pending()
-            await self.prompt_board.retry_unposted()
         except Exception:
             log.exception("outbox sweep failed; next sweep in %ss", SWEEP_SECONDS)
 
     @sweep_outbox.before_loop
     async def _ready_before_sweeping(self) -> None:
         await self.wait_until_ready()
-
-    async def after_change(self, campaign_id: int) -> None:
-        """Publish what a change produced: the queued reports, the map if the board moved,
-        then the new prompts."""
-        await self.courier.deliver_pending()
-        await self.map_poster.post_if_board_changed(campaign_id)
-        await self.prompt_board.refresh(campaign_id)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction[Any], command: Any
@@ -144,4 +135,4 @@ class CourierBot(commands.Bot):
     async def campaign_language(self, campaign_id: int | None) -> str:
         if campaign_id is None:
             return "en"
-        return str((await self.service.get_campaign(int(campaign_id))).language)
+        return str((await self.service.lobby.get_campaign(int(campaign_id))).language)

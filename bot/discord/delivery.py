@@ -1,112 +1,244 @@
-"""The outbox courier: sends what the services queued, then marks it delivered.
+"""The delivery loop: the only code that posts a campaign's results to Discord.
 
-The services write public reports and private notes to the outbox in the same transaction
-as the action, so a Discord error or a restart loses nothing: a row stays pending until it
-was sent. discord.py already waits out 429s and retries 5xx; what still fails is marked
-failed and tried again on the next sweep. A player whose DMs are closed gets the held notes
-as ephemeral replies the next time they use a command.
+The services write every result to the outbox in the transaction of the act (reports,
+private notes, notices, audit lines, alerts, and the rows asking for the map and the
+prompts of a step). This loop sends the rows in id order, so a resolution's map arrives
+before the next prompt. It wakes when the services queue rows and sweeps every 30 s for
+retries. A row is marked delivered only once sent; a crash in between sends it again, and
+the outbox id sent as an enforced nonce makes Discord answer with the first message.
+
+No row may stop the others: a transient failure (Discord unwell, the network) is tried
+again after a back-off (a missing permission counts: it can be granted); a permanent one
+(a 400, a target that is not a Discord user, a channel gone) is tried a few times, then set
+aside with its reason and the moderators are told once. Messages longer than Discord's
+limits are split or shortened before sending. A player whose DMs are closed gets the held
+notes as ephemeral replies the next time they use a command.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
+from pydantic import ValidationError
 
 from bot.discord.language import user_language
+from bot.discord.limits import fit_message
+from bot.discord.maps import map_of_step
 from bot.discord.payloads import outbox_message
+from bot.discord.prompt_board import PromptBoard
 from bot.i18n import translate
+from bot.services import OutboxItem
+from bot.services.outbox import (
+    AuditNotice,
+    BoardChanged,
+    ModeratorAlert,
+    OutboxMessage,
+    PromptsOpened,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import CourierBot
 
 log = logging.getLogger("bot.discord.delivery")
 SWEEP_LIMIT = 50
+PERMANENT_ATTEMPTS = 3
+"""A row refused this many times for a reason that will not go away is set aside."""
+TRANSIENT_ATTEMPTS = 20
+"""A row that keeps failing for passing reasons (backing off up to an hour between tries)
+is set aside after some fifteen hours."""
 # Notices that ask a seat holder to act now: they ping the user they name.
 PINGING_KEYS = frozenset({"schedule.notice.reminder", "schedule.notice.overdue"})
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+TRANSIENT_ERRORS = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
 
 
 class ChannelGone(Exception):
     """The campaign's channel no longer exists or the bot cannot see it."""
 
 
+class NotADiscordUser(Exception):
+    """A DM row for a user id that is no Discord snowflake (a console player)."""
+
+
+class DmsClosed(Exception):
+    """The player does not accept direct messages from the bot."""
+
+
+def _failure(error: BaseException) -> tuple[str, bool]:
+    """The reason to record for a failed row, and whether trying again may help."""
+    if isinstance(error, discord.HTTPException):
+        reason = f"{error.status}: {error.text or error}"[:500]
+        # A missing permission (403) is granted again by someone; a 400 or a 404 stays.
+        return reason, error.status >= 500 or error.status in (403, 429)
+    if isinstance(error, DmsClosed):
+        return "direct messages closed", True
+    if isinstance(error, TRANSIENT_ERRORS):
+        return f"{type(error).__name__}: {error}"[:500], True
+    return f"{type(error).__name__}: {error}"[:500], False
+
+
 class OutboxCourier:
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
+        self.prompts = PromptBoard(bot)
         self._lock = asyncio.Lock()
-        self._held: dict[int, dict[int, Any]] = {}  # user id -> outbox id -> item
-        self._unreachable: set[int] = set()  # outbox ids whose channel is gone
+        self._held: dict[int, dict[int, OutboxItem]] = {}  # user id -> outbox id -> item
+        self._running: asyncio.Task[None] | None = None
+        self._again = False
+
+    # Waking ---------------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """Deliver soon: called by the services after every act that queued rows."""
+        if self._running is not None and not self._running.done():
+            self._again = True
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a script): the next sweep delivers
+        self._running = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await self.deliver_pending()
+            except Exception:
+                log.exception("delivery failed; the next sweep tries again")
+            if not self._again:
+                return
+
+    async def stop(self) -> None:
+        """Let a delivery in progress finish its row, then stop (before the database closes)."""
+        running, self._running = self._running, None
+        if running is not None and not running.done():
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+
+    # Delivering -----------------------------------------------------------------------
 
     async def deliver_pending(self) -> int:
-        """Send every pending row once, oldest first; returns how many were delivered."""
+        """Send every due row once, oldest first; returns how many were delivered."""
         delivered = 0
-        touched: set[int] = set()
         async with self._lock:
+            seen: set[int] = set()
             while True:
-                sent, ok = await self._deliver_batch(touched)
-                delivered += sent
-                if not sent or not ok:
-                    break
-        for campaign_id in touched:
-            await self.bot.prompt_board.refresh(campaign_id)
-        return delivered
+                batch = [
+                    item
+                    for item in await self.bot.service.delivery.pending_outbox(
+                        SWEEP_LIMIT + len(seen)
+                    )
+                    if item.id not in seen
+                ]
+                if not batch:
+                    return delivered
+                for item in batch:
+                    seen.add(item.id)
+                    delivered += await self._deliver(item)
 
-    async def _deliver_batch(self, touched: set[int]) -> tuple[int, bool]:
-        """One batch; (delivered, False) when Discord failed and the sweep should stop."""
-        skipped = len(self._unreachable) + sum(len(held) for held in self._held.values())
-        delivered = 0
-        for item in await self.bot.service.pending_outbox(SWEEP_LIMIT + skipped):
-            if item.id in self._unreachable or self._is_held(item):
-                continue
-            try:
-                await self._send(item)
-            except discord.Forbidden as error:
-                await self._hold(item, error)
-                continue
-            except (discord.NotFound, ChannelGone) as error:
-                self._unreachable.add(item.id)
-                await self.bot.service.mark_failed(item.id, f"not found: {error}")
-                continue
-            except discord.HTTPException as error:
-                # Discord is unwell: keep the row and the order, try again next sweep.
-                await self.bot.service.mark_failed(item.id, f"{error.status}: {error.text}")
-                log.warning("outbox %s not delivered (%s); will retry", item.id, error.status)
-                return delivered, False
-            await self.bot.service.mark_delivered(item.id)
-            delivered += 1
-            touched.add(int(item.campaign_id))
-        return delivered, True
+    async def _deliver(self, item: OutboxItem) -> int:
+        """Send one row; 1 when it went out, 0 when it failed (and was marked so)."""
+        try:
+            message = item.message()
+        except ValidationError as error:
+            await self._give_up(item, f"not a message: {error.errors()[:1]}")
+            return 0
+        try:
+            await self._send(item, message)
+        except Exception as error:  # one row's failure must never stop the others
+            await self._failed(item, error)
+            return 0
+        await self.bot.service.delivery.mark_delivered(item.id)
+        return 1
 
-    async def _send(self, item: Any) -> None:
-        language = await self.bot.campaign_language(item.campaign_id)
-        content, embeds = outbox_message(item.payload, language)
+    async def _failed(self, item: OutboxItem, error: BaseException) -> None:
+        reason, transient = _failure(error)
+        attempts = item.attempts + 1
+        if isinstance(error, NotADiscordUser) or attempts >= (
+            TRANSIENT_ATTEMPTS if transient else PERMANENT_ATTEMPTS
+        ):
+            await self._give_up(item, reason)
+            return
+        await self.bot.service.delivery.mark_failed(item.id, reason)
+        level = logging.INFO if isinstance(error, DmsClosed) else logging.WARNING
+        log.log(level, "outbox %s not delivered (%s); will retry", item.id, reason)
+
+    async def _give_up(self, item: OutboxItem, reason: str) -> None:
+        log.warning("outbox %s set aside: %s", item.id, reason)
+        self._held.get(_user_id(item) or 0, {}).pop(item.id, None)
+        await self.bot.service.delivery.give_up(item.id, reason)
+
+    async def _send(self, item: OutboxItem, message: OutboxMessage) -> None:
         if item.target_kind == "dm":
-            user = self.bot.get_user(int(item.target_id)) or await self.bot.fetch_user(
-                int(item.target_id)
-            )
-            await user.send(content or None, embeds=embeds, nonce=item.id)
+            await self._send_dm(item, message)
             return
         channel = await self.bot.channel_by_id(int(item.target_id))
         if channel is None:
             raise ChannelGone(item.target_id)
-        content, mentions = self._pings(item.payload, channel, content)
-        # The outbox id as an enforced nonce: a row sent again after a crash between the send
-        # and `mark_delivered` is answered by Discord with the first message, not a second.
-        await channel.send(content or None, embeds=embeds, nonce=item.id, allowed_mentions=mentions)
+        if isinstance(message, BoardChanged | PromptsOpened):
+            if await self.bot.service.delivery.superseded(item.id):
+                return  # a newer map or prompts row of the campaign replaces this one
+            if isinstance(message, PromptsOpened):
+                await self.prompts.publish(item, message, channel)
+                return
+            drawn = await map_of_step(self.bot, item.campaign_id, message.seq)
+            if drawn is not None:
+                embed, file = drawn
+                await channel.send(embed=embed, file=file, nonce=item.id)
+            return
+        content, embeds = await self._compose(item, message)
+        content, mentions = self._pings(message, channel, content)
+        await self._send_parts(channel, item, content, embeds, mentions)
+
+    async def _send_dm(self, item: OutboxItem, message: OutboxMessage) -> None:
+        user_id = _user_id(item)
+        if user_id is None:
+            raise NotADiscordUser(f"not a Discord user: {item.target_id[:40]}")
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        content, embeds = await self._compose(item, message)
+        try:
+            await self._send_parts(user, item, content, embeds, NO_PINGS)
+        except discord.Forbidden:
+            self._held.setdefault(user_id, {})[item.id] = item
+            raise DmsClosed from None
+
+    async def _compose(
+        self, item: OutboxItem, message: OutboxMessage
+    ) -> tuple[str, list[discord.Embed]]:
+        language = await self.bot.campaign_language(item.campaign_id)
+        return outbox_message(_with_mentions(message), language)
+
+    @staticmethod
+    async def _send_parts(
+        target: Any,
+        item: OutboxItem,
+        content: str,
+        embeds: list[discord.Embed],
+        mentions: discord.AllowedMentions,
+    ) -> None:
+        """Send within Discord's limits; the first part carries the outbox id as its nonce
+        (a row sent again after a crash is answered with the first message, not a second)."""
+        for number, (text, part) in enumerate(fit_message(content, embeds)):
+            nonce: int | str = item.id if number == 0 else f"{item.id}.{number}"
+            await target.send(text or None, embeds=part, nonce=nonce, allowed_mentions=mentions)
 
     def _pings(
-        self, payload: dict[str, Any], channel: Any, content: str
+        self, message: OutboxMessage, channel: Any, content: str
     ) -> tuple[str, discord.AllowedMentions]:
         """Who a channel post may ping: the named seat holder for a reminder, the moderator
         role for an alert, nobody otherwise (an audit line names a moderator, a report names
         players: neither should buzz anyone's phone)."""
-        if payload.get("key") in PINGING_KEYS:
+        if getattr(message, "key", None) in PINGING_KEYS:
             return content, USER_PINGS
-        if payload.get("kind") == "moderator_alert":
+        if isinstance(message, ModeratorAlert):
             guild = getattr(channel, "guild", None)
             role = guild and discord.utils.get(guild.roles, name=self.bot.moderator_role)
             if role:
@@ -114,32 +246,32 @@ class OutboxCourier:
                 return f"{role.mention} {content}", only_role
         return content, NO_PINGS
 
-    def _is_held(self, item: Any) -> bool:
-        return item.target_kind == "dm" and item.id in self._held.get(int(item.target_id), {})
-
-    async def _hold(self, item: Any, error: discord.Forbidden) -> None:
-        if item.target_kind == "dm":
-            self._held.setdefault(int(item.target_id), {})[item.id] = item
-            await self.bot.service.mark_failed(item.id, "direct messages closed")
-            return
-        self._unreachable.add(item.id)
-        log.warning(
-            "outbox %s: the bot may not post in %s (%s)", item.id, item.target_id, error.text
-        )
-        await self.bot.service.mark_failed(item.id, f"forbidden: {error.text}")
-
     async def hand_over_held(self, interaction: discord.Interaction[Any]) -> None:
         """Give a player the private notes their closed DMs refused, ephemerally."""
         held = self._held.pop(interaction.user.id, {})
         for outbox_id, item in sorted(held.items()):
             language = user_language(interaction)
-            content, embeds = outbox_message(item.payload, language)
+            content, embeds = outbox_message(_with_mentions(item.message()), language)
             note = translate("discord.me.held", language)
             try:
-                await interaction.followup.send(
-                    f"{note}\n{content}".strip(), embeds=embeds, ephemeral=True
-                )
+                for text, part in fit_message(f"{note}\n{content}".strip(), embeds):
+                    await interaction.followup.send(text or "\u200b", embeds=part, ephemeral=True)
             except discord.HTTPException:
                 self._held.setdefault(interaction.user.id, {})[outbox_id] = item
                 continue
-            await self.bot.service.mark_delivered(outbox_id)
+            await self.bot.service.delivery.mark_delivered(outbox_id)
+
+
+def _user_id(item: OutboxItem) -> int | None:
+    """The Discord user of a DM row; None when the id is no snowflake."""
+    target = item.target_id
+    return int(target) if target.isdigit() and 0 < int(target) < 2**64 else None
+
+
+def _with_mentions(message: OutboxMessage) -> OutboxMessage:
+    """An audit line names a Discord moderator by mention, the bot's own acts by name."""
+    if not isinstance(message, AuditNotice):
+        return message
+    actor = str(message.params.get("actor", ""))
+    moderator = f"<@{actor}>" if actor.isdigit() else actor
+    return message.model_copy(update={"params": {**message.params, "moderator": moderator}})

@@ -1,8 +1,7 @@
-"""The map in the channel: posted after a step that moved the board, and /map's pictures.
+"""The map in the channel: drawn for a "board changed" outbox row, and /map's pictures.
 
-"The board" is what the map draws on the regions (control, pieces, markers): the scene's
-regions built from the PUBLIC view. Gold, bids and whose turn it is change every click and
-are not worth a picture; a seat's secrets never reach the public view at all.
+Only the PUBLIC view is drawn: a seat's secrets never reach it. Which steps moved the
+board is decided by the services (`bot.services.board`).
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,7 +20,6 @@ from rulesets import registry
 if TYPE_CHECKING:
     from bot.discord.client import CourierBot
 
-log = logging.getLogger("bot.discord.maps")
 TIMELINE_FRAMES = 40  # an animated GIF stays a few megabytes and a minute long
 TIMELINE_SCAN = 400  # states looked at for board changes, spread over the whole log
 
@@ -42,7 +39,7 @@ def map_message(
 
 
 async def public_view_at(bot: CourierBot, campaign: Any, seq: int) -> dict[str, Any]:
-    state = await bot.service.state_at(campaign.id, seq)
+    state = await bot.service.play.state_at(campaign.id, seq)
     return registry.get(campaign.ruleset).view(state, None)
 
 
@@ -69,55 +66,27 @@ async def timeline_gif(bot: CourierBot, campaign: Any) -> bytes:
     return await asyncio.to_thread(render_timeline, scenes)
 
 
-class MapPoster:
-    """Posts the campaign's map after a change that moved the board, at most once a change.
-
-    It remembers each campaign's board as last checked; after a restart it compares with
-    the step before the current one, so the first move after a restart is not missed.
-    """
-
-    def __init__(self, bot: CourierBot) -> None:
-        self.bot = bot
-        self._boards: dict[int, str] = {}
-        self._lock = asyncio.Lock()
-
-    async def post_if_board_changed(self, campaign_id: int) -> bool:
-        """Post the map if the board differs from the last one seen; True when posted."""
-        try:
-            async with self._lock:
-                return await self._post_if_changed(campaign_id)
-        except Exception:
-            # A missing map must never stop the reports and prompts that follow it.
-            log.exception("map of campaign %s not posted", campaign_id)
-            return False
-
-    async def _post_if_changed(self, campaign_id: int) -> bool:
-        campaign = await self.bot.service.get_campaign(campaign_id)
-        if campaign.status == "lobby" or campaign.channel_id is None:
-            return False
-        if not has_map(campaign.ruleset):
-            return False
-        view = await public_view_at(self.bot, campaign, campaign.seq)
-        board = board_signature(campaign.ruleset, view)
-        before = self._boards.get(campaign_id)
-        if before is None and campaign.seq > 0:
-            earlier = await public_view_at(self.bot, campaign, campaign.seq - 1)
-            before = board_signature(campaign.ruleset, earlier)
-        self._boards[campaign_id] = board
-        if board == before:
-            return False
-        channel = await self.bot.channel_by_id(int(campaign.channel_id))
-        if channel is None:
-            return False
-        png = await render_campaign_png(
-            campaign.ruleset,
-            view,
-            campaign_id=campaign.id,
-            seq=campaign.seq,
-            language=campaign.language,
-        )
-        embed, file = map_message(
-            png, campaign_id=campaign.id, seq=campaign.seq, language=campaign.language
-        )
-        await channel.send(embed=embed, file=file)
-        return True
+async def map_of_step(
+    bot: CourierBot, campaign_id: int, seq: int
+) -> tuple[discord.Embed, discord.File] | None:
+    """The map of step `seq` as a message (None for a game without a map), drawn in a
+    worker thread: what the step changed outlined against the step before, the seats that
+    must act next in the banner, and each seat named by its player."""
+    campaign = await bot.service.lobby.get_campaign(campaign_id)
+    if not has_map(campaign.ruleset):
+        return None
+    view = await public_view_at(bot, campaign, seq)
+    previous = await public_view_at(bot, campaign, seq - 1) if seq > 0 else None
+    awaited = sorted({p.seat for p in await bot.service.delivery.prompts_at(campaign.id, seq)})
+    holders = await bot.service.lobby.holders(campaign.id)
+    png = await render_campaign_png(
+        campaign.ruleset,
+        view,
+        campaign_id=campaign.id,
+        seq=seq,
+        language=campaign.language,
+        previous_view=previous,
+        labels={f"seat.{seat}": holder.display_name for seat, holder in holders.items()},
+        awaited=awaited,
+    )
+    return map_message(png, campaign_id=campaign.id, seq=seq, language=campaign.language)

@@ -7,7 +7,7 @@ must still be listed; the service then re-checks everything against the rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -23,11 +23,9 @@ if TYPE_CHECKING:
 
 
 def courier_of(interaction: discord.Interaction[Any]) -> CourierBot:
-    from bot.discord.client import CourierBot
-
-    client = interaction.client
-    assert isinstance(client, CourierBot)
-    return client
+    """The bot that registered the components: every interaction it sees is its own (no
+    runtime import of the client, which imports the components: no import circle)."""
+    return cast("CourierBot", interaction.client)
 
 
 async def open_choice(
@@ -35,18 +33,19 @@ async def open_choice(
 ) -> Choice:
     """The choice a component points at, if it is still open to this user."""
     service = courier_of(interaction).service
-    campaign = await service.get_campaign(slot.campaign_id)
+    campaign = await service.lobby.get_campaign(slot.campaign_id)
     if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
         # A component forged to point at another server's campaign: as if it did not exist.
         raise Refusal("discord.error.unknown_campaign", campaign=slot.campaign_id)
     if campaign.seq != slot.seq:
         raise Refusal("discord.error.stale")
-    if slot.seat not in await service.seats_of(slot.campaign_id, str(interaction.user.id)):
+    if slot.seat not in await service.lobby.seats_of(slot.campaign_id, str(interaction.user.id)):
         raise Refusal("discord.error.not_your_seat", seat=slot.seat)
-    prompts = await service.prompts(slot.campaign_id, slot.seat)
+    prompts = await service.play.prompts(slot.campaign_id, slot.seat)
     choice = choice_at(find_prompt(prompts, slot.seat, slot.number), index)
     if choice is None:
-        raise Refusal("discord.error.stale")
+        # The step is current, so this choice was never offered: a forged or mistyped order.
+        raise Refusal("discord.error.not_a_choice")
     return choice
 
 
@@ -59,9 +58,9 @@ async def carry_out(
     """Submit the order, answer its author privately, then publish what changed."""
     bot = courier_of(interaction)
     language = user_language(interaction)
-    campaign = await bot.service.get_campaign(slot.campaign_id)
+    campaign = await bot.service.lobby.get_campaign(slot.campaign_id)
     try:
-        report = await bot.service.submit(
+        report = await bot.service.play.submit(
             slot.campaign_id,
             str(interaction.user.id),
             concrete_action(choice, numbers),
@@ -90,5 +89,4 @@ async def carry_out(
         await interaction.followup.send(text, embeds=embeds, ephemeral=True)
     else:
         await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
-    await bot.after_change(slot.campaign_id)
     await bot.courier.hand_over_held(interaction)

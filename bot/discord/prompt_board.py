@@ -1,20 +1,23 @@
-"""Posting pending prompts in a campaign's channel, pinging the seats that must act.
+"""Posting a campaign's prompts when the delivery loop meets a "prompts opened" row.
 
-Each post is for one seq: when the campaign moves on, the old posts lose their buttons
-(clicks on any left over, say after a restart, are refused as stale) and the new prompts
-are posted. Posting is idempotent per seq, so every path that changes a campaign may ask.
+The prompt messages posted are recorded in the database with the row they answer: the
+next such row closes them (struck through, buttons removed), whether the bot restarted in
+between or not, and a row posted half-way before a crash posts only what is missing.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.choices import PromptSlot
 from bot.discord.components import SELECT_LIMIT, SELECT_MENUS, prompt_view
+from bot.discord.limits import CONTENT_LIMIT, clip
 from bot.i18n import localise_value, render, translate
+from bot.services import OutboxItem
+from bot.services.outbox import PromptsOpened
 
 if TYPE_CHECKING:
     from bot.discord.client import CourierBot
@@ -26,69 +29,61 @@ PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 class PromptBoard:
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
-        self._posted: dict[int, tuple[int, list[discord.Message]]] = {}
-        self._unposted: set[int] = set()  # campaigns whose last posting failed
 
-    async def refresh(self, campaign_id: int, *, force: bool = False) -> None:
-        """Post the campaign's prompts unless they are up; a Discord failure is logged and
-        the posting retried by `retry_unposted` (the outbox sweep), never lost."""
-        try:
-            await self._refresh(campaign_id, force=force)
-        except discord.HTTPException:
-            log.warning("prompts of campaign %s not posted; will retry", campaign_id, exc_info=True)
-            self._unposted.add(campaign_id)
-            # Whatever was posted is closed and everything posted again on the retry.
-            _, posted = self._posted.get(campaign_id, (-1, []))
-            self._posted[campaign_id] = (-1, posted)
-        else:
-            self._unposted.discard(campaign_id)
-
-    async def retry_unposted(self) -> None:
-        for campaign_id in sorted(self._unposted):
-            await self.refresh(campaign_id)
-
-    async def _refresh(self, campaign_id: int, *, force: bool) -> None:
+    async def publish(self, item: OutboxItem, opened: PromptsOpened, channel: Any) -> None:
+        """Close the campaign's earlier prompt posts, then post the prompts of `opened.seq`
+        (those not already posted for this row). Discord errors propagate: the row stays
+        pending and is tried again."""
         service = self.bot.service
-        campaign = await service.get_campaign(campaign_id)
-        seq, old = self._posted.get(campaign_id, (-1, []))
-        if seq == campaign.seq and not force:
+        campaign = await service.lobby.get_campaign(item.campaign_id)
+        await self._close_earlier(item, channel, campaign.language)
+        if not opened.open:
             return
-        await self._close(old, campaign.language)
-        self._posted[campaign_id] = (campaign.seq, [])
-        if campaign.status != "active" or campaign.channel_id is None:
-            return
-        channel = await self.bot.channel_by_id(int(campaign.channel_id))
-        if channel is None:
-            return
-        holders = await service.holders(campaign_id)
-        posted: list[discord.Message] = []
+        already = {
+            post.position
+            for post in await service.delivery.prompt_posts(item.campaign_id, outbox_id=item.id)
+        }
+        holders = await service.lobby.holders(item.campaign_id)
+        prompts = await service.delivery.prompts_at(item.campaign_id, opened.seq)
         numbers: dict[str, int] = {}  # each seat's prompts are numbered in order
-        for prompt in await service.prompts(campaign_id):
+        for position, prompt in enumerate(prompts):
+            number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
+            if position in already:
+                continue
             holder = holders.get(prompt.seat)
-            who = f"<@{holder.user_id}>" if holder else ""
             content = translate(
                 "discord.prompt.header",
                 campaign.language,
-                mention=who,
+                mention=f"<@{holder.user_id}>" if holder else "",
                 seat=str(localise_value(prompt.seat, campaign.language)),
                 text=render(prompt.text, campaign.language),
-                campaign=campaign_id,
+                campaign=campaign.id,
             )
             if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
                 content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
-            number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
-            slot = PromptSlot(campaign_id, campaign.seq, prompt.seat, number)
+            content = clip(content, CONTENT_LIMIT)
+            slot = PromptSlot(campaign.id, opened.seq, prompt.seat, number)
             view = prompt_view(campaign.ruleset, slot, prompt, campaign.language)
-            posted.append(await channel.send(content, view=view, allowed_mentions=PINGS))
-            self._posted[campaign_id] = (campaign.seq, posted)
+            message = await channel.send(
+                content, view=view, allowed_mentions=PINGS, nonce=f"p{item.id}.{position}"
+            )
+            await service.delivery.record_prompt_post(
+                item.id, position, str(channel.id), str(message.id), content
+            )
 
-    async def _close(self, messages: list[discord.Message], language: str) -> None:
+    async def _close_earlier(self, item: OutboxItem, channel: Any, language: str) -> None:
         closed = translate("discord.prompt.closed", language)
-        for message in messages:
+        service = self.bot.service
+        for post in await service.delivery.prompt_posts(item.campaign_id, open_only=True):
+            if post.outbox_id == item.id:
+                continue
             try:
-                await message.edit(content=f"~~{message.content}~~ {closed}", view=None)
+                message = channel.get_partial_message(int(post.message_id))
+                await message.edit(
+                    content=clip(f"~~{post.content}~~ {closed}", CONTENT_LIMIT), view=None
+                )
             except discord.HTTPException:
-                log.info("could not close the prompt message %s", message.id)
-
-    def forget(self, campaign_id: int) -> None:
-        self._posted.pop(campaign_id, None)
+                # A deleted prompt message needs no closing; a click on a live one left
+                # behind is refused as stale anyway.
+                log.info("could not close the prompt message %s", post.message_id)
+            await service.delivery.close_prompt_post(post.id)

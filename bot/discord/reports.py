@@ -15,7 +15,6 @@ import discord
 from bot.i18n import localise_value, render, translate
 from rulesets.core import Event, Roll
 
-EMBED_DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1000
 REPORT_COLOUR = discord.Colour(0x0072B2)
 PRIVATE_COLOUR = discord.Colour(0xE69F00)
@@ -63,7 +62,8 @@ def report_embed(
     lines = event_lines(shown, language) or [translate("discord.report.nothing", language)]
     embed = discord.Embed(
         title=_clip(title, 250),
-        description=_clip("\n".join(f"• {line}" for line in lines), EMBED_DESCRIPTION_LIMIT),
+        # Not clipped: the delivery layer splits a long report into continuation embeds.
+        description="\n".join(f"• {line}" for line in lines),
         colour=REPORT_COLOUR,
     )
     if rolls and len(shown) == len(events):
@@ -86,7 +86,7 @@ def private_embed(*, title: str, events: list[Event], language: str) -> discord.
     lines = event_lines(events, language)
     return discord.Embed(
         title=_clip(title, 250),
-        description=_clip("\n".join(f"• {line}" for line in lines), EMBED_DESCRIPTION_LIMIT),
+        description="\n".join(f"• {line}" for line in lines),
         colour=PRIVATE_COLOUR,
     )
 

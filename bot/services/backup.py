@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.storage import SqliteStore
 
@@ -38,7 +38,7 @@ def prune_backups(directory: Path, keep: int) -> list[Path]:
     return doomed
 
 
-class CampaignBackups(ServiceCore):
+class CampaignBackups(ServicePart):
     def default_backup_directory(self) -> Path:
         """`backups/` beside the database (data/backups/ with the default settings)."""
         if not isinstance(self._store, SqliteStore):

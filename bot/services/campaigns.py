@@ -1,15 +1,25 @@
-"""`CampaignService`: the whole application API the Discord and console adapters use.
+"""`CampaignService`: the application the Discord and console adapters use, composed of
+one part per concern over one shared core (the parts are not stacked: none inherits
+another's behaviour, and what runs after a step is the core's explicit `step_hooks`).
 
-It is assembled from one part per concern (lobby, play, moderation, delivery) that share
-the store, the clock and the state cache through `ServiceCore`.
+Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
+`service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
+`service.schedule`) holds the same `ServiceCore`: the store, the clock, the state cache and
+the step commit, whose hooks are an explicit list (the schedule adds its own). The
+adapters call the parts by name. For tests and scripts the service also answers every
+part's public method by its plain name (`service.submit` is `service.play.submit`).
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from pathlib import Path
+from typing import Any
 
 from bot.services.backup import CampaignBackups
 from bot.services.clock import Clock
+from bot.services.core import ServiceCore, ServicePart
 from bot.services.correction import CampaignCorrection
 from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
@@ -18,22 +28,72 @@ from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
 from bot.services.schedule import CampaignSchedule
 from bot.services.versions import CampaignVersions
-from bot.storage import SqliteStore
+from bot.storage import SqliteStore, Store
 
 
-class CampaignService(
-    CampaignLobby,
-    CampaignPlay,
-    CampaignModeration,
-    CampaignDelivery,
-    CampaignCorrection,
-    CampaignVersions,  # with export, import and dice verification (CampaignExchange, Trust)
-    CampaignBackups,
-    CampaignDataFile,
-    CampaignSchedule,  # deadlines, reminders, vacations, substitutes, autopilot
-):
+class CampaignService:
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
     are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""
+
+    def __init__(self, store: Store, clock: Clock | None = None, snapshot_every: int = 50) -> None:
+        self.core = ServiceCore(store, clock, snapshot_every)
+        self.lobby = CampaignLobby(self.core)
+        self.play = CampaignPlay(self.core)
+        self.moderation = CampaignModeration(self.core)
+        self.correction = CampaignCorrection(self.core)
+        self.delivery = CampaignDelivery(self.core)
+        self.trust = CampaignVersions(self.core)  # export, import, dice and rules versions
+        self.backups = CampaignBackups(self.core)
+        self.data_file = CampaignDataFile(self.core)
+        self.schedule = CampaignSchedule(self.core)  # deadlines: a step hook of the core
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    async def close(self) -> None:
+        await self.core.close()
+
+
+PARTS: dict[str, type[ServicePart]] = {
+    "lobby": CampaignLobby,
+    "play": CampaignPlay,
+    "moderation": CampaignModeration,
+    "correction": CampaignCorrection,
+    "delivery": CampaignDelivery,
+    "trust": CampaignVersions,
+    "backups": CampaignBackups,
+    "data_file": CampaignDataFile,
+    "schedule": CampaignSchedule,
+}
+
+
+def _plain_name(part: str, name: str, method: Any) -> Any:
+    """`service.<name>(…)` calling `service.<part>.<name>(…)`, with the method's signature."""
+    if inspect.iscoroutinefunction(method):
+
+        @functools.wraps(method)
+        async def forward_async(self: CampaignService, *args: Any, **kwargs: Any) -> Any:
+            return await getattr(getattr(self, part), name)(*args, **kwargs)
+
+        return forward_async
+
+    @functools.wraps(method)
+    def forward(self: CampaignService, *args: Any, **kwargs: Any) -> Any:
+        return getattr(getattr(self, part), name)(*args, **kwargs)
+
+    return forward
+
+
+def _add_plain_names() -> None:
+    for part, cls in PARTS.items():
+        for name, method in inspect.getmembers(cls, inspect.isfunction):
+            if name.startswith("_") or hasattr(CampaignService, name):
+                continue
+            setattr(CampaignService, name, _plain_name(part, name, method))
+
+
+_add_plain_names()
 
 
 async def open_service(

@@ -1,23 +1,27 @@
-"""What every part of the campaign service shares: finding a campaign, its rules, its
-state and its holders, and committing one step to the log with its outbox rows."""
+"""What every part of the campaign service shares: the core (finding a campaign, its
+rules, its state and its holders, committing one step to the log with its outbox rows and
+running the step hooks) and `ServicePart`, the base of each part that holds it."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from bot.logging_setup import campaign_context
+from bot.services.board import BoardMemory, board_signature
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport
-from bot.services.notices import step_outbox
+from bot.services.notices import publication, seed_revealed, step_outbox
 from bot.services.replay import StateLoader
 from bot.storage import (
     ActionRecord,
     AuditRecord,
     CampaignRow,
     CampaignStatus,
+    OutboxRecord,
     SeqConflict,
     Store,
     TenureRow,
@@ -37,53 +41,80 @@ def rules_refusals() -> Iterator[None]:
         raise ServiceError.from_rules(error) from None
 
 
+StepHook = Callable[[CampaignRow, ActionReport], Awaitable[None]]
+"""Called after every committed step (the schedule arms the new deadlines with it)."""
+
+
 class ServiceCore:
+    """The one core every part of the service holds: the store, the clock, the state and
+    board caches, the lookups, and `commit_step` with its explicit list of `step_hooks`."""
+
     def __init__(self, store: Store, clock: Clock | None = None, snapshot_every: int = 50) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
-        self._store = store
-        self._clock: Clock = clock or SystemClock()
-        self._snapshot_every = snapshot_every
-        self._states = StateLoader(store)
-
-    @property
-    def store(self) -> Store:
-        return self._store
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.snapshot_every = snapshot_every
+        self.states = StateLoader(store)
+        self.boards = BoardMemory()
+        self.step_hooks: list[StepHook] = []
 
     async def close(self) -> None:
-        await self._store.close()
+        await self.store.close()
 
     # Lookups -------------------------------------------------------------------------
 
-    async def _campaign(self, campaign_id: int) -> CampaignRow:
-        campaign = await self._store.get_campaign(campaign_id)
+    async def campaign(self, campaign_id: int) -> CampaignRow:
+        campaign = await self.store.get_campaign(campaign_id)
         if campaign is None:
             raise ServiceError("service.error.unknown_campaign", campaign=campaign_id)
         return campaign
 
     @staticmethod
-    def _ruleset(name: str) -> Ruleset[Any]:
+    def ruleset(name: str) -> Ruleset[Any]:
         with rules_refusals():
             return registry.get(name)
 
-    async def _state(self, campaign: CampaignRow, seq: int | None = None) -> BaseState:
+    async def state(self, campaign: CampaignRow, seq: int | None = None) -> BaseState:
         """The state after `seq` (default: now). Shared with the cache: do not mutate."""
         # A campaign ended in the lobby is finished with no log at all: no state either.
         if campaign.status == "lobby" or campaign.seq < 0:
             raise ServiceError("service.error.not_started", campaign=campaign.id)
-        return await self._states.load(campaign, campaign.seq if seq is None else seq)
+        return await self.states.load(campaign, campaign.seq if seq is None else seq)
 
-    async def _current_tenures(self, campaign_id: int) -> dict[str, TenureRow]:
-        return {row.seat: row for row in await self._store.current_holders(campaign_id)}
+    async def current_tenures(self, campaign_id: int) -> dict[str, TenureRow]:
+        return {row.seat: row for row in await self.store.current_holders(campaign_id)}
 
     @staticmethod
-    def _require_active(campaign: CampaignRow) -> None:
+    def require_active(campaign: CampaignRow) -> None:
         if campaign.status != "active":
             raise ServiceError(f"service.error.campaign_{campaign.status}", campaign=campaign.id)
 
     # Committing a step ---------------------------------------------------------------
 
-    async def _commit_step(
+    async def board_moved(
+        self, campaign: CampaignRow, ruleset: Ruleset[Any], state: BaseState
+    ) -> bool:
+        """Whether `state` (the step after `campaign.seq`) shows another board on the map."""
+        after = board_signature(ruleset, state)
+        if after is None:
+            return False
+        known, before = self.boards.known(campaign.id, campaign.seq)
+        if not known and campaign.status != "lobby" and campaign.seq >= 0:
+            before = board_signature(ruleset, await self.state(campaign))
+        self.boards.remember(campaign.id, state.seq, after)
+        return after != before
+
+    def publication(
+        self, campaign: CampaignRow, *, status: CampaignStatus, board_changed: bool
+    ) -> list[OutboxRecord]:
+        """The rows that republish a campaign after an act that moved it without a step
+        (an undo, a pause, a resume, an end): its map if asked, and its prompts."""
+        return publication(
+            campaign, campaign.seq, prompts_open=status == "active", board_changed=board_changed
+        )
+
+    async def commit_step(
         self,
         campaign: CampaignRow,
         outcome: Outcome[Any],
@@ -95,13 +126,13 @@ class ServiceCore:
         audit: AuditRecord | None = None,
     ) -> ActionReport:
         """Write one accepted step as a single transaction; `StaleSeq` if beaten to it."""
-        ruleset = self._ruleset(campaign.ruleset)
+        ruleset = self.ruleset(campaign.ruleset)
         state = outcome.state
         digest = state_hash(state)
         prompts = legal_prompts(ruleset, state)
         scores = ruleset.scores(state) if state.finished else None
-        now = self._clock.now()
-        tenures = await self._current_tenures(campaign.id)
+        now = self.clock.now()
+        tenures = await self.current_tenures(campaign.id)
         outbox = step_outbox(
             campaign,
             {seat_id: row.user_id for seat_id, row in tenures.items()},
@@ -114,6 +145,12 @@ class ServiceCore:
             scores=scores,
             finished=state.finished,
         )
+        board_changed = await self.board_moved(campaign, ruleset, state)
+        outbox += publication(
+            campaign, state.seq, prompts_open=not state.finished, board_changed=board_changed
+        )
+        if state.finished:
+            outbox.append(seed_revealed(campaign))
         entry = ActionRecord(
             seq=state.seq,
             seat=seat,
@@ -124,9 +161,9 @@ class ServiceCore:
             actor=actor,
             at=now,
         )
-        due = state.seq > 0 and state.seq % self._snapshot_every == 0
+        due = state.seq > 0 and state.seq % self.snapshot_every == 0
         try:
-            await self._store.append_action(
+            await self.store.append_action(
                 campaign.id,
                 entry,
                 expected_status=expected_status,
@@ -136,12 +173,12 @@ class ServiceCore:
                 audit=audit,
             )
         except SeqConflict:
-            fresh = await self._campaign(campaign.id)
+            fresh = await self.campaign(campaign.id)
             log.info("step for seq %s lost the race; the campaign is at %s", state.seq, fresh.seq)
             raise StaleSeq(campaign.id, fresh.seq) from None
-        self._states.remember(campaign.id, state, digest)
+        self.states.remember(campaign.id, state, digest)
         log.info("seq %s: %s by %s for %s", state.seq, action.get("type"), actor, seat or "-")
-        return ActionReport(
+        report = ActionReport(
             campaign_id=campaign.id,
             seq=state.seq,
             seat=seat,
@@ -151,4 +188,83 @@ class ServiceCore:
             prompts=prompts,
             finished=state.finished,
             scores=scores,
+        )
+        for hook in self.step_hooks:
+            try:
+                await hook(campaign, report)
+            except Exception:
+                # The step stands; whatever the hook keeps (deadlines) catches up later.
+                with campaign_context(campaign.id):
+                    log.exception("after step %s, %s failed", report.seq, hook)
+        return report
+
+
+class ServicePart:
+    """One concern of the service (lobby, play, schedule…). It holds the shared core and
+    reaches the store, the clock, the caches and the step commit only through it."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
+    @property
+    def _store(self) -> Store:
+        return self._core.store
+
+    @property
+    def _clock(self) -> Clock:
+        return self._core.clock
+
+    @property
+    def _states(self) -> StateLoader:
+        return self._core.states
+
+    @property
+    def _boards(self) -> BoardMemory:
+        return self._core.boards
+
+    @property
+    def _snapshot_every(self) -> int:
+        return self._core.snapshot_every
+
+    async def _campaign(self, campaign_id: int) -> CampaignRow:
+        return await self._core.campaign(campaign_id)
+
+    @staticmethod
+    def _ruleset(name: str) -> Ruleset[Any]:
+        return ServiceCore.ruleset(name)
+
+    async def _state(self, campaign: CampaignRow, seq: int | None = None) -> BaseState:
+        return await self._core.state(campaign, seq)
+
+    async def _current_tenures(self, campaign_id: int) -> dict[str, TenureRow]:
+        return await self._core.current_tenures(campaign_id)
+
+    @staticmethod
+    def _require_active(campaign: CampaignRow) -> None:
+        ServiceCore.require_active(campaign)
+
+    def _publication(
+        self, campaign: CampaignRow, *, status: CampaignStatus, board_changed: bool
+    ) -> list[OutboxRecord]:
+        return self._core.publication(campaign, status=status, board_changed=board_changed)
+
+    async def _commit_step(
+        self,
+        campaign: CampaignRow,
+        outcome: Outcome[Any],
+        *,
+        seat: str | None,
+        actor: str,
+        action: dict[str, Any],
+        expected_status: CampaignStatus,
+        audit: AuditRecord | None = None,
+    ) -> ActionReport:
+        return await self._core.commit_step(
+            campaign,
+            outcome,
+            seat=seat,
+            actor=actor,
+            action=action,
+            expected_status=expected_status,
+            audit=audit,
         )

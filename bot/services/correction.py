@@ -16,10 +16,11 @@ from datetime import datetime
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.board import board_signature
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport
-from bot.services.notices import step_outbox
+from bot.services.notices import audit_record, publication, seed_revealed, step_outbox
 from bot.storage import ActionRecord, AuditRecord, CampaignRow, OutboxRecord, SeqConflict
 from rulesets.core import IllegalAction, Outcome, Prompt, legal_prompts, state_hash, submit
 from rulesets.core.engine import decode_action
@@ -78,7 +79,8 @@ class _Plan:
 def _correction_audit(plan: _Plan, actor: str, reason: str, now: datetime) -> AuditRecord:
     """The audit record of a correction: what it changed, kept, dropped, and the old rows."""
     preview = plan.preview
-    return AuditRecord(
+    return audit_record(
+        plan.campaign,
         actor=actor,
         act="correct",
         reason=reason,
@@ -95,7 +97,7 @@ def _correction_audit(plan: _Plan, actor: str, reason: str, now: datetime) -> Au
     )
 
 
-class CampaignCorrection(ServiceCore):
+class CampaignCorrection(ServicePart):
     async def _rewrite(self, plan: _Plan, actor: str, now: datetime) -> _Rewrite:
         campaign = plan.campaign
         tenures = await self._current_tenures(campaign.id)
@@ -137,6 +139,14 @@ class CampaignCorrection(ServiceCore):
             )
         final = plan.steps[-1].outcome.state
         scores = rules.scores(final) if final.finished else None
+        outbox += publication(
+            campaign,
+            final.seq,
+            prompts_open=campaign.status == "active" and not final.finished,
+            board_changed=board_signature(rules, final) is not None,
+        )
+        if final.finished:
+            outbox.append(seed_revealed(campaign))
         return _Rewrite(entries, outbox, snapshots, scores)
 
     async def _plan_correction(
@@ -225,6 +235,7 @@ class CampaignCorrection(ServiceCore):
             except SeqConflict:
                 raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None
             self._states.forget_after(campaign_id, seq - 1)
+            self._boards.forget(campaign_id)
             self._states.remember(campaign_id, final, rewrite.entries[-1].state_hash)
             log.info(
                 "correction of seq %s by %s: kept %s, stopped at %s: %s",

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError
-from bot.storage import AuditRecord, SeqConflict
+from bot.services.notices import audit_record
+from bot.storage import SeqConflict
 
 
-class CampaignDataFile(ServiceCore):
+class CampaignDataFile(ServicePart):
     async def replace_data_file(
         self, campaign_id: int, data: dict[str, Any] | None, *, actor: str, reason: str
     ) -> None:
@@ -25,7 +26,8 @@ class CampaignDataFile(ServiceCore):
         if data is not None:
             with rules_refusals():
                 self._ruleset(campaign.ruleset).validate_data(data)
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="data_file",
             reason=reason,

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
 
-from bot.logging_setup import campaign_context
 from bot.services.misses import ScheduleMisses
 from bot.services.models import ActionReport
 from bot.services.schedule_base import (
@@ -22,20 +20,17 @@ from bot.services.schedule_base import (
     MISSED_ACTOR,
     MISSED_AUTOPILOT_ACTOR,
     ScheduleChanged,
-    log,
 )
 from bot.services.schedule_record import ScheduleRecord
 from bot.storage import (
     ActionRecord,
-    AuditRecord,
     AuditRow,
     CampaignRow,
-    CampaignStatus,
     DeadlineRow,
     NewDeadline,
     OutboxRecord,
 )
-from rulesets.core import Outcome, Prompt, legal_prompts
+from rulesets.core import Prompt, legal_prompts
 
 _CLOSED_BY_ACTOR = {
     MISSED_ACTOR: "missed",
@@ -48,36 +43,11 @@ _SYNC_ATTEMPTS = 3
 
 
 class ScheduleCore(ScheduleMisses):
-    # Every accepted step passes here: the step is committed by `ServiceCore`, then the
-    # deadlines follow its prompts at once. (Sync is idempotent: the scheduler's tick would
-    # catch up anyway, but players should see their new deadline with the new prompt.)
-    async def _commit_step(
-        self,
-        campaign: CampaignRow,
-        outcome: Outcome[Any],
-        *,
-        seat: str | None,
-        actor: str,
-        action: dict[str, Any],
-        expected_status: CampaignStatus,
-        audit: AuditRecord | None = None,
-    ) -> ActionReport:
-        report = await super()._commit_step(
-            campaign,
-            outcome,
-            seat=seat,
-            actor=actor,
-            action=action,
-            expected_status=expected_status,
-            audit=audit,
-        )
-        try:
-            await self._sync(await self._campaign(campaign.id))
-        except Exception:
-            # The step stands; the next tick arms what this could not.
-            with campaign_context(campaign.id):
-                log.exception("deadlines could not follow step %s", report.seq)
-        return report
+    async def _follow_step(self, campaign: CampaignRow, report: ActionReport) -> None:
+        """A step hook (see `CampaignSchedule`): the deadlines follow the new prompts at
+        once. Sync is idempotent, so the tick would catch up anyway, but players should see
+        their new deadline with the new prompt."""
+        await self._sync(await self._campaign(campaign.id))
 
     # Following the prompts -------------------------------------------------------------
 

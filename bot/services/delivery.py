@@ -1,19 +1,123 @@
-"""The outbox seen from the adapter that delivers it: what is pending, what went out."""
+"""The outbox seen from the adapters that deliver it: what is due, what went out, what
+failed and when to try again, which prompt messages are up, and a wake-up call.
+
+Rows leave in id order. A row that fails is tried again after a back-off; one that fails
+for good is set aside (a dead letter, with its reason) and never holds up the others.
+"""
 
 from __future__ import annotations
 
-from bot.services.core import ServiceCore
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from bot.services.core import ServicePart
+from bot.services.errors import ServiceError
 from bot.services.models import OutboxItem
+from bot.services.notices import delivery_alert
+from bot.storage import OutboxRow, PromptPostRow
+from rulesets.core import Prompt, legal_prompts
+
+RETRY_BASE = timedelta(seconds=30)
+RETRY_CAP = timedelta(hours=1)
 
 
-class CampaignDelivery(ServiceCore):
+def retry_delay(attempts: int) -> timedelta:
+    """30 s, 1 min, 2 min… doubling up to an hour, after `attempts` failed attempts."""
+    doublings: int = max(0, min(attempts - 1, 20))
+    return min(RETRY_CAP, RETRY_BASE * (1 << doublings))
+
+
+class CampaignDelivery(ServicePart):
+    def on_outbox(self, listener: Callable[[], None]) -> None:
+        """Call `listener` after every committed act that queued messages (an adapter
+        wakes its delivery loop with it, so no caller has to remember to)."""
+        self._store.add_outbox_listener(listener)
+
     async def pending_outbox(self, limit: int = 50) -> list[OutboxItem]:
-        """Undelivered messages of every campaign, oldest first (failed ones included;
-        `attempts` and `last_error` tell the adapter how often they failed)."""
-        return [OutboxItem.from_row(row) for row in await self._store.pending_outbox(limit)]
+        """Undelivered channel and DM messages of every campaign that are due now, oldest
+        first (failed ones included once their back-off is over; dead letters left out)."""
+        rows = await self._store.pending_outbox(limit, due_by=self._clock.now())
+        return [OutboxItem.from_row(row) for row in rows]
+
+    async def table_outbox(self, campaign_id: int) -> list[OutboxItem]:
+        """The undelivered messages of a campaign without a channel (for the console)."""
+        rows = await self._store.pending_outbox(
+            1_000_000, targets=("table",), campaign_id=campaign_id
+        )
+        return [OutboxItem.from_row(row) for row in rows]
+
+    async def _outbox_row(self, outbox_id: int) -> OutboxRow:
+        row = await self._store.outbox_row(outbox_id)
+        if row is None:
+            raise ServiceError("service.error.unknown_outbox_row", outbox=outbox_id)
+        return row
+
+    async def superseded(self, outbox_id: int) -> bool:
+        """Whether the campaign has a newer row of the same kind, sent or not: a map or
+        prompts row overtaken before it could go out (a backlog, a row that backed off) is
+        not posted, so that stale prompts never replace newer ones."""
+        item = await self._outbox_row(outbox_id)
+        kind = item.payload.get("kind")
+        newer = await self._store.outbox_after(item.campaign_id, item.id)
+        return any(row.payload.get("kind") == kind for row in newer)
 
     async def mark_delivered(self, outbox_id: int) -> None:
         await self._store.mark_delivered(outbox_id, self._clock.now())
 
-    async def mark_failed(self, outbox_id: int, error: str) -> None:
-        await self._store.mark_failed(outbox_id, error)
+    async def mark_failed(self, outbox_id: int, error: str) -> datetime:
+        """Count a failed attempt; the row is tried again after its back-off (returned)."""
+        row = await self._store.outbox_row(outbox_id)
+        attempts = 1 if row is None else row.attempts + 1
+        retry_at = self._clock.now() + retry_delay(attempts)
+        await self._store.mark_failed(outbox_id, error, retry_at=retry_at)
+        return retry_at
+
+    async def give_up(self, outbox_id: int, error: str) -> None:
+        """Set a row aside for good with its reason, and tell the moderators once (never
+        about an alert that itself could not be delivered)."""
+        item = await self._outbox_row(outbox_id)
+        now = self._clock.now()
+        await self._store.mark_failed(item.id, str(error), given_up_at=now)
+        if item.payload.get("kind") == "moderator_alert":
+            return
+        campaign = await self._store.get_campaign(item.campaign_id)
+        if campaign is not None:
+            await self._store.add_outbox(
+                campaign.id, [delivery_alert(campaign, item.id, str(error))], now
+            )
+
+    async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxItem]:
+        return [OutboxItem.from_row(row) for row in await self._store.dead_letters(campaign_id)]
+
+    # Prompt messages ------------------------------------------------------------------
+
+    async def prompts_at(self, campaign_id: int, seq: int) -> list[Prompt]:
+        """The decisions pending after step `seq`."""
+        campaign = await self._campaign(campaign_id)
+        if not 0 <= seq <= campaign.seq:
+            raise ServiceError("service.error.no_such_seq", seq=seq, current=campaign.seq)
+        state = await self._state(campaign, seq)
+        return legal_prompts(self._ruleset(campaign.ruleset), state)
+
+    async def record_prompt_post(
+        self, outbox_id: int, position: int, channel_id: str, message_id: str, content: str
+    ) -> None:
+        """Remember a prompt message posted for a "prompts opened" row."""
+        item = await self._outbox_row(outbox_id)
+        await self._store.record_prompt_post(
+            item.campaign_id,
+            outbox_id=item.id,
+            position=position,
+            channel_id=channel_id,
+            message_id=message_id,
+            content=content,
+        )
+
+    async def prompt_posts(
+        self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False
+    ) -> list[PromptPostRow]:
+        await self._campaign(campaign_id)
+        return await self._store.prompt_posts(campaign_id, outbox_id=outbox_id, open_only=open_only)
+
+    async def close_prompt_post(self, post_id: int) -> None:
+        await self._store.close_prompt_post(post_id, self._clock.now())

@@ -15,12 +15,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.logging_setup import campaign_context
+from bot.render import has_map
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport
 from bot.services.history_check import check_history
 from bot.services.models import CampaignInfo
+from bot.services.notices import announced, audit_record, publication_in
 from bot.services.trust import CampaignTrust
-from bot.storage import AuditRecord, NewCampaign
+from bot.storage import AuditRecord, NewCampaign, OutboxRecord
 from rulesets.core import seed_commitment
 
 log = logging.getLogger("courier.services.exchange")
@@ -55,7 +57,8 @@ class CampaignExchange(CampaignTrust):
                 raise ServiceError("trust.error.reason_needed")
             await self._store.add_audit(
                 campaign_id,
-                AuditRecord(
+                audit_record(
+                    campaign,
                     actor=actor,
                     act="export_seed",
                     reason=reason,
@@ -115,7 +118,9 @@ class CampaignExchange(CampaignTrust):
                 "exported_at": export.exported_at.isoformat(),
                 "ruleset_version": export.ruleset_version,
             },
+            announcement=None,
         )
+        imported = announced(imported, channel_id, None)
         snapshots = {seq: state.model_dump(mode="json") for seq, state in check.states.items()}
         row = await self._store.import_campaign(
             NewCampaign(
@@ -136,7 +141,23 @@ class CampaignExchange(CampaignTrust):
             entries=[entry.record() for entry in export.log],
             audit=[*(entry.record() for entry in export.audit), imported],
             snapshots=snapshots,
+            outbox=self._imported_publication(export, channel_id),
         )
         with campaign_context(row.id):
             log.info("imported from campaign %s by %s: %s", export.campaign_id, actor, reason)
         return CampaignInfo.from_row(row)
+
+    def _imported_publication(
+        self, export: CampaignExport, channel_id: int | None
+    ) -> list[OutboxRecord]:
+        """An imported running campaign posts its map and its prompts in its new channel."""
+        if not export.log or export.status == "lobby":
+            return []
+        seq = export.log[-1].seq
+        return publication_in(
+            channel_id,
+            None,
+            seq,
+            prompts_open=export.status == "active",
+            board_changed=has_map(export.ruleset),
+        )

@@ -68,7 +68,10 @@ class ExportedAudit(_Part):
     detail: dict[str, Any]
 
     def record(self) -> AuditRecord:
-        return AuditRecord(self.actor, self.act, self.reason, self.at, self.seqs, self.detail)
+        # A copied trail was announced where it happened.
+        return AuditRecord(
+            self.actor, self.act, self.reason, self.at, self.seqs, self.detail, announcement=None
+        )
 
 
 class CampaignExport(_Part):

@@ -8,10 +8,11 @@ from datetime import datetime, timedelta
 
 from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError
+from bot.services.notices import audit_record
 from bot.services.pace import MAX_HOURS, Pace, reminder_times, within_active_hours
 from bot.services.schedule_notices import channel_notice, tidy_hours, unix
 from bot.services.schedule_record import Waiting
-from bot.storage import AuditRecord, CampaignRow, DeadlineRow, OutboxRecord
+from bot.storage import CampaignRow, DeadlineRow, OutboxRecord
 
 
 def _positive_hours(hours: float) -> timedelta:
@@ -101,7 +102,8 @@ class ScheduleExtensions(ScheduleCore):
         record, version = await self._record(campaign.id)
         # A moderator's chosen time is kept as given, even outside active hours.
         moved = self._moved(deadline, due_at, record.pace)
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="extend_deadline",
             reason=reason,

@@ -8,12 +8,12 @@ from typing import Any
 
 from bot.i18n import LANGUAGES
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, CampaignInfo, SeatHolder
+from bot.services.notices import audit_record, commitment_notice
 from bot.services.replay import START_ACTION
-from bot.services.trust import commitment_notice
-from bot.storage import LOBBY_SEQ, AuditRecord, NewCampaign, NewHolder, SeatTaken, SeqConflict
+from bot.storage import LOBBY_SEQ, NewCampaign, NewHolder, SeatTaken, SeqConflict
 from rulesets.core import seed_commitment
 from rulesets.core import start as start_game
 
@@ -29,7 +29,7 @@ def _check_seed(seed_hex: str) -> str:
     return seed_hex.lower()
 
 
-class CampaignLobby(ServiceCore):
+class CampaignLobby(ServicePart):
     async def create_campaign(
         self,
         *,
@@ -68,7 +68,7 @@ class CampaignLobby(ServiceCore):
                 creator=creator_id,
                 created_at=self._clock.now(),
             ),
-            commitment_notice(channel_id, rules.name, commitment),
+            [commitment_notice(channel_id, rules.name, commitment)],
         )
         with campaign_context(row.id):
             log.info("created: %s for guild %s channel %s", rules.name, guild_id, channel_id)
@@ -201,7 +201,8 @@ class CampaignLobby(ServiceCore):
             raise ServiceError("service.error.seat_not_in_campaign", seat=str(seat)[:40])
         previous = (await self._current_tenures(campaign_id)).get(seat)
         now = self._clock.now()
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="assign_seat",
             reason=reason,
@@ -232,7 +233,8 @@ class CampaignLobby(ServiceCore):
             raise ServiceError("service.error.seat_not_in_campaign", seat=str(seat)[:40])
         previous = (await self._current_tenures(campaign_id)).get(seat)
         now = self._clock.now()
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="release_seat",
             reason=reason,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.services.outbox import OutboxMessage, parse_message
 from bot.storage import ActionRecord, AuditRow, CampaignRow, CampaignStatus, OutboxRow, TenureRow
 from rulesets.core import Event, Prompt, Roll
 
@@ -134,7 +135,8 @@ class AuditEntry:
 
 @dataclass(frozen=True)
 class OutboxItem:
-    """A message to deliver. `payload` is described in `bot.services.notices`."""
+    """A message to deliver: `payload` is the stored JSON, `message()` its typed form (see
+    `bot.services.outbox`)."""
 
     id: int
     campaign_id: int
@@ -144,6 +146,11 @@ class OutboxItem:
     created_at: datetime
     attempts: int
     last_error: str | None
+    given_up_at: datetime | None = None
+
+    def message(self) -> OutboxMessage:
+        """The typed message (pydantic's ValidationError for a payload that is none)."""
+        return parse_message(self.payload)
 
     @classmethod
     def from_row(cls, row: OutboxRow) -> OutboxItem:
@@ -156,4 +163,5 @@ class OutboxItem:
             created_at=row.created_at,
             attempts=row.attempts,
             last_error=row.last_error,
+            given_up_at=row.given_up_at,
         )

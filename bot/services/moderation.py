@@ -10,16 +10,18 @@ import logging
 from dataclasses import asdict
 
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore
+from bot.services.board import board_signature
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, AuditEntry
-from bot.storage import AuditRecord, CampaignRow, CampaignStatus, SeqConflict
+from bot.services.notices import audit_record, publication, seed_revealed
+from bot.storage import CampaignRow, CampaignStatus, OutboxRecord, SeqConflict
 from rulesets.core import legal_prompts
 
 log = logging.getLogger("courier.services.moderation")
 
 
-class CampaignModeration(ServiceCore):
+class CampaignModeration(ServicePart):
     async def undo_last(self, campaign_id: int, *, actor: str, reason: str) -> ActionReport:
         """Take back the newest action (never the set-up)."""
         campaign = await self._campaign(campaign_id)
@@ -44,7 +46,8 @@ class CampaignModeration(ServiceCore):
             raise ServiceError(f"service.error.campaign_{campaign.status}", campaign=campaign.id)
         with campaign_context(campaign.id):
             removed = await self._store.actions(campaign.id, after_seq=to_seq)
-            audit = AuditRecord(
+            audit = audit_record(
+                campaign,
                 actor=actor,
                 act=act,
                 reason=reason,
@@ -54,16 +57,25 @@ class CampaignModeration(ServiceCore):
                     "removed": [asdict(entry) | {"at": entry.at.isoformat()} for entry in removed]
                 },
             )
+            rules = self._ruleset(campaign.ruleset)
+            earlier = await self._state(campaign, to_seq)
+            signature = board_signature(rules, earlier)
+            outbox = publication(
+                campaign,
+                to_seq,
+                prompts_open=campaign.status == "active",
+                board_changed=signature is not None,
+            )
             try:
                 await self._store.truncate_log(
-                    campaign.id, to_seq, expected_seq=campaign.seq, audit=audit
+                    campaign.id, to_seq, expected_seq=campaign.seq, audit=audit, outbox=outbox
                 )
             except SeqConflict:
                 raise StaleSeq(campaign.id, (await self._campaign(campaign.id)).seq) from None
             self._states.forget_after(campaign.id, to_seq)
+            self._boards.remember(campaign.id, to_seq, signature)
             log.info("%s by %s back to seq %s: %s", act, actor, to_seq, reason)
             moved = await self._campaign(campaign.id)
-            rules = self._ruleset(moved.ruleset)
             state = await self._state(moved)
             return ActionReport(
                 campaign_id=campaign.id,
@@ -90,9 +102,16 @@ class CampaignModeration(ServiceCore):
         campaign = await self._campaign(campaign_id)
         if campaign.status not in allowed_from:
             raise ServiceError(f"service.error.campaign_{campaign.status}", campaign=campaign_id)
-        audit = AuditRecord(
-            actor=actor, act=act, reason=reason, at=self._clock.now(), seqs=[campaign.seq]
+        audit = audit_record(
+            campaign, actor=actor, act=act, reason=reason, at=self._clock.now(), seqs=[campaign.seq]
         )
+        outbox: list[OutboxRecord] = []
+        if campaign.seq >= 0 and to != "paused":
+            # A pause leaves the prompts up (a click is refused while it lasts); the
+            # resume posts them afresh and an end closes them.
+            outbox += self._publication(campaign, status=to, board_changed=False)
+        if to == "finished":
+            outbox.append(seed_revealed(campaign))
         try:
             await self._store.set_status(
                 campaign_id,
@@ -100,6 +119,7 @@ class CampaignModeration(ServiceCore):
                 expected_seq=campaign.seq,
                 expected_status=campaign.status,
                 audit=audit,
+                outbox=outbox,
             )
         except SeqConflict:
             raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None

@@ -1,22 +1,27 @@
-"""The outbox rows one accepted step produces: the public report and private notes.
-
-Payloads (JSON objects) that adapters render:
-
-- `{"kind": "report", "campaign_id", "seq", "seat", "actor", "events", "rolls",
-  "waiting_for", "finished", "scores"}` to the campaign's channel: public events only.
-  `rolls` is empty for a step that also had private events, because a draw's value could
-  give a secret away (a hidden luck roll); the seed revealed at the end lets anyone check.
-- `{"kind": "private", "campaign_id", "seq", "seat", "events"}` by DM to the seat's holder:
-  the private events that seat may see.
-
-A campaign without a channel (a console table) has nobody to deliver to: no rows.
+"""The outbox rows the services compose: a step's report and private notes, the audit
+announcement of an act, the dice notices, and the rows that publish the board and prompts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
-from bot.storage import CampaignRow, OutboxRecord
+from bot.services.outbox import (
+    AuditNotice,
+    BoardChanged,
+    ModeratorAlert,
+    Notice,
+    PrivateNote,
+    PromptsOpened,
+    Report,
+    to_channel,
+    to_table,
+    to_user,
+)
+from bot.storage import AuditRecord, CampaignRow, OutboxRecord
 from rulesets.core import Event, Prompt, Roll
 
 
@@ -37,45 +42,106 @@ def step_outbox(
     scores: dict[str, int] | None,
     finished: bool,
 ) -> list[OutboxRecord]:
-    """The rows for one step; `holders` maps each seat to its current holder's user id."""
-    if campaign.channel_id is None:
-        return []
+    """The report and private notes of one step; `holders` maps each seat to its current
+    holder's user id."""
     public = [event for event in events if event.is_public]
     private = [event for event in events if not event.is_public]
     rows: list[OutboxRecord] = []
     if public or finished:
-        rows.append(
-            OutboxRecord(
-                target_kind="channel",
-                target_id=str(campaign.channel_id),
-                payload={
-                    "kind": "report",
-                    "campaign_id": campaign.id,
-                    "seq": seq,
-                    "seat": seat,
-                    "actor": actor,
-                    "events": _dump(public),
-                    "rolls": [] if private else [roll.model_dump() for roll in rolls],
-                    "waiting_for": sorted({prompt.seat for prompt in prompts}),
-                    "finished": finished,
-                    "scores": scores,
-                },
-            )
+        report = Report(
+            campaign_id=campaign.id,
+            seq=seq,
+            seat=seat,
+            actor=actor,
+            events=_dump(public),
+            rolls=[] if private else [roll.model_dump() for roll in rolls],
+            waiting_for=sorted({prompt.seat for prompt in prompts}),
+            finished=finished,
+            scores=scores,
         )
+        rows.append(to_table(campaign, report))
     for reader, user_id in sorted(holders.items()):
         seen = [event for event in private if event.visible_for(reader)]
         if seen:
-            rows.append(
-                OutboxRecord(
-                    target_kind="dm",
-                    target_id=user_id,
-                    payload={
-                        "kind": "private",
-                        "campaign_id": campaign.id,
-                        "seq": seq,
-                        "seat": reader,
-                        "events": _dump(seen),
-                    },
-                )
-            )
+            note = PrivateNote(campaign_id=campaign.id, seq=seq, seat=reader, events=_dump(seen))
+            rows.append(to_user(campaign, user_id, note))
     return rows
+
+
+def publication(
+    campaign: CampaignRow, seq: int, *, prompts_open: bool, board_changed: bool
+) -> list[OutboxRecord]:
+    """The rows that make the adapter publish a new step: its map first (when the board
+    moved), then its prompts, so the picture of a resolution comes before the next call."""
+    return publication_in(
+        campaign.channel_id,
+        campaign.id,
+        seq,
+        prompts_open=prompts_open,
+        board_changed=board_changed,
+    )
+
+
+def publication_in(
+    channel_id: int | None,
+    campaign_id: int | None,
+    seq: int,
+    *,
+    prompts_open: bool,
+    board_changed: bool,
+) -> list[OutboxRecord]:
+    """`publication` for a campaign being written (an import: no id yet)."""
+    rows = []
+    if board_changed:
+        rows.append(to_channel(channel_id, BoardChanged(campaign_id=campaign_id, seq=seq)))
+    opened = PromptsOpened(campaign_id=campaign_id, seq=seq, open=prompts_open)
+    rows.append(to_channel(channel_id, opened))
+    return rows
+
+
+def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | None) -> AuditRecord:
+    """`record` with the row that tells the table about the act."""
+    params = {
+        "act": record.act,
+        "actor": record.actor,
+        "reason": record.reason,
+        "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
+    }
+    notice = AuditNotice(campaign_id=campaign_id, params=params)
+    return replace(record, announcement=to_channel(channel_id, notice))
+
+
+def commitment_notice(channel_id: int | None, ruleset: str, commitment: str) -> OutboxRecord:
+    """The message that publishes a new campaign's dice commitment (written with the
+    campaign, before it has an id)."""
+    params = {"game": ruleset, "commitment": commitment}
+    return to_channel(channel_id, Notice(key="trust.notice.commitment", params=params))
+
+
+def seed_revealed(campaign: CampaignRow) -> OutboxRecord:
+    """The message that reveals a finished campaign's seed, so anyone can verify the dice."""
+    params = {"seed": campaign.seed_hex, "commitment": campaign.seed_commitment}
+    notice = Notice(campaign_id=campaign.id, key="trust.notice.seed_revealed", params=params)
+    return to_table(campaign, notice)
+
+
+def audit_record(
+    campaign: CampaignRow,
+    *,
+    actor: str,
+    act: str,
+    reason: str,
+    at: datetime,
+    seqs: list[int] | None = None,
+    detail: dict[str, Any] | None = None,
+) -> AuditRecord:
+    """A moderator's act with its announcement to the table, to be written together."""
+    bare = AuditRecord(actor, act, reason, at, seqs or [], detail or {}, announcement=None)
+    return announced(bare, campaign.channel_id, campaign.id)
+
+
+def delivery_alert(campaign: CampaignRow, outbox_id: int, reason: str) -> OutboxRecord:
+    """Moderators hear once of a message set aside for good, with the reason."""
+    params = {"campaign": campaign.id, "outbox": outbox_id, "reason": reason[:300]}
+    alert = ModeratorAlert(campaign_id=campaign.id, key="delivery.alert.given_up", params=params)
+    return to_table(campaign, alert)

@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.core import ServiceCore, rules_refusals
+from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, LogEntry
-from bot.storage import AuditRecord, CampaignRow
+from bot.services.notices import audit_record
+from bot.storage import CampaignRow
 from rulesets.core import BaseState, Prompt, legal_prompts
 from rulesets.core import submit as submit_action
 from rulesets.core.engine import copy_state, decode_action
 
 
-class CampaignPlay(ServiceCore):
+class CampaignPlay(ServicePart):
     async def _acting_seat(
         self, campaign: CampaignRow, state: BaseState, user_id: str, seat: str | None
     ) -> str:
@@ -85,7 +86,8 @@ class CampaignPlay(ServiceCore):
             with rules_refusals():
                 action = rules.default_action(state, seat)
                 outcome = submit_action(rules, state, seat, action)
-            audit = AuditRecord(
+            audit = audit_record(
+                campaign,
                 actor=actor,
                 act="force_default",
                 reason=reason,

@@ -15,8 +15,10 @@ from typing import Any
 
 from bot.logging_setup import campaign_context
 from bot.services.autopilot import ScheduleAutopilot, Stand_in
+from bot.services.core import ServiceCore
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.extensions import ScheduleExtensions
+from bot.services.notices import audit_record
 from bot.services.pace import PRESETS, Pace, checked_pace
 from bot.services.reminders import ScheduleReminders
 from bot.services.schedule_base import ScheduleChanged
@@ -24,7 +26,7 @@ from bot.services.schedule_notices import channel_notice, tidy_hours
 from bot.services.schedule_record import ScheduleRecord, TickReport
 from bot.services.substitutes import ScheduleSubstitutes
 from bot.services.vacations import ScheduleVacations
-from bot.storage import AuditRecord, DeadlineRow
+from bot.storage import DeadlineRow
 
 log = logging.getLogger("courier.services.schedule")
 
@@ -40,6 +42,11 @@ class CampaignSchedule(
     ScheduleExtensions,
     ScheduleSubstitutes,
 ):
+    def __init__(self, core: ServiceCore) -> None:
+        super().__init__(core)
+        # Deadlines follow every committed step, whichever part committed it.
+        core.step_hooks.append(self._follow_step)
+
     # Pace ------------------------------------------------------------------------------
 
     async def pace(self, campaign_id: int) -> Pace:
@@ -64,7 +71,8 @@ class CampaignSchedule(
             changes = PRESETS[preset] | changes
         record, version = await self._record(campaign_id)
         record.pace = checked_pace(record.pace, changes)
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="set_pace",
             reason=reason,

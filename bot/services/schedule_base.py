@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.pace import due_after, within_active_hours
 from bot.services.schedule_notices import unix
@@ -31,7 +31,7 @@ class ScheduleChanged(ServiceError):
         super().__init__("schedule.error.changed", campaign=campaign_id)
 
 
-class ScheduleBase(ServiceCore):
+class ScheduleBase(ServicePart):
     # The record ------------------------------------------------------------------------
 
     async def _record(self, campaign_id: int) -> tuple[ScheduleRecord, int | None]:

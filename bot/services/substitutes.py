@@ -11,9 +11,11 @@ import json
 from bot.logging_setup import campaign_context
 from bot.services.deadlines import ScheduleCore
 from bot.services.errors import ServiceError, StaleSeq
+from bot.services.notices import audit_record
+from bot.services.outbox import SeatView, to_user
 from bot.services.schedule_base import log
-from bot.services.schedule_notices import channel_notice, direct_notice
-from bot.storage import AuditRecord, NewHolder, SeatTaken, SeqConflict
+from bot.services.schedule_notices import channel_notice
+from bot.storage import NewHolder, SeatTaken, SeqConflict
 
 VIEW_TEXT_LIMIT = 1500  # the DM's text shows the view; the payload carries it whole
 
@@ -30,7 +32,8 @@ class ScheduleSubstitutes(ScheduleCore):
         now = self._clock.now()
         holder = (await self._current_tenures(campaign_id)).get(seat)
         record.open_seats[seat] = 0 if holder is None else holder.id
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=actor,
             act="open_seat",
             reason=reason,
@@ -76,7 +79,8 @@ class ScheduleSubstitutes(ScheduleCore):
         view = self._ruleset(campaign.ruleset).view(state, seat)
         now = self._clock.now()
         previous = holders.get(seat)
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=user_id,
             act="substitute",
             reason="volunteer",
@@ -84,16 +88,17 @@ class ScheduleSubstitutes(ScheduleCore):
             seqs=[campaign.seq],
             detail={"seat": seat, "user_id": user_id, "previous": previous and previous.user_id},
         )
-        outbox = direct_notice(
-            campaign,
-            user_id,
-            "schedule.notice.your_seat",
-            payload_kind="seat_view",
-            seat=seat,
-            campaign=campaign_id,
-            view=json.dumps(view, ensure_ascii=False, sort_keys=True)[:VIEW_TEXT_LIMIT],
+        welcome = SeatView(
+            campaign_id=campaign_id,
+            key="schedule.notice.your_seat",
+            params={
+                "seat": seat,
+                "campaign": campaign_id,
+                "view": json.dumps(view, ensure_ascii=False, sort_keys=True)[:VIEW_TEXT_LIMIT],
+            },
+            view=view,
         )
-        outbox[0].payload["view"] = view
+        outbox = [to_user(campaign, user_id, welcome)]
         outbox += channel_notice(
             campaign, "schedule.notice.substituted", seat=seat, user_id=user_id
         )

@@ -11,26 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.core import ServiceCore
+from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport, build_export
 from bot.services.history_check import HistoryCheck, check_history
 from bot.services.verify import RollMismatch, check_rolls
-from bot.storage import OutboxRecord, OutboxRow
+from bot.storage import OutboxRow
 from rulesets.core import Msg, Roll, seed_commitment
 from rulesets.core.rng import draw_value
-
-
-def commitment_notice(channel_id: int | None, ruleset: str, commitment: str) -> list[OutboxRecord]:
-    """The message that publishes a new campaign's dice commitment in its channel."""
-    if channel_id is None:
-        return []
-    payload = {
-        "kind": "notice",
-        "key": "trust.notice.commitment",
-        "params": {"game": ruleset, "commitment": commitment},
-    }
-    return [OutboxRecord("channel", str(channel_id), payload)]
 
 
 @dataclass(frozen=True)
@@ -164,7 +152,7 @@ def verify_export(
     )
 
 
-class CampaignTrust(ServiceCore):
+class CampaignTrust(ServicePart):
     async def _export(self, campaign_id: int, *, include_seed: bool) -> CampaignExport:
         campaign = await self._campaign(campaign_id)
         return build_export(

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from bot.services.exchange import CampaignExchange
 from bot.services.history_check import HistoryCheck, check_history
-from bot.storage import AuditRecord, CampaignRow, SeqConflict
+from bot.services.notices import audit_record
+from bot.storage import CampaignRow, SeqConflict
 from rulesets import registry
 from rulesets.core import IllegalAction
 
@@ -75,7 +76,8 @@ class CampaignVersions(CampaignExchange):
         else:
             check = await self._replay_under_current_rules(campaign)
             problem, seq = check.problem, check.seq
-        audit = AuditRecord(
+        audit = audit_record(
+            campaign,
             actor=SYSTEM_ACTOR,
             act=VERSION_CHECK,
             reason=f"{campaign.ruleset} {campaign.ruleset_version} -> {current}",

@@ -13,12 +13,15 @@ from bot.storage.base import (
     NewHolder,
     OutboxRecord,
     OutboxRow,
+    PromptPostRow,
     ScheduleRow,
     SeatTaken,
     SeqConflict,
     SnapshotRow,
     Store,
     StoreError,
+    TargetKind,
+    TenureRecord,
     TenureRow,
 )
 from bot.storage.sqlite import SqliteStore
@@ -36,6 +39,7 @@ __all__ = [
     "NewHolder",
     "OutboxRecord",
     "OutboxRow",
+    "PromptPostRow",
     "ScheduleRow",
     "SeatTaken",
     "SeqConflict",
@@ -43,5 +47,7 @@ __all__ = [
     "SqliteStore",
     "Store",
     "StoreError",
+    "TargetKind",
+    "TenureRecord",
     "TenureRow",
 ]

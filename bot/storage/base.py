@@ -12,13 +12,15 @@ Values are plain Python (dicts, lists, datetimes); the store owns their encoding
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
 CampaignStatus = Literal["lobby", "active", "paused", "finished"]
-TargetKind = Literal["channel", "dm"]
+TargetKind = Literal["channel", "dm", "table"]
+"""Where a row goes: a channel id, a user id by DM, or the table of a campaign without a
+channel (the console prints those)."""
 LOBBY_SEQ = -1
 """A campaign's seq before it starts: the set-up is log entry 0."""
 
@@ -127,7 +129,8 @@ class SnapshotRow:
 
 @dataclass(frozen=True)
 class OutboxRecord:
-    """A message to deliver: to a channel id or, by DM, to a user id."""
+    """A message to deliver: to a channel id, by DM to a user id, or to a console table.
+    `payload` is opaque JSON to the store (its shapes are `bot.services.outbox`)."""
 
     target_kind: TargetKind
     target_id: str
@@ -145,11 +148,31 @@ class OutboxRow:
     delivered_at: datetime | None
     attempts: int
     last_error: str | None
+    next_attempt_at: datetime | None = None
+    given_up_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class PromptPostRow:
+    """A prompt message posted in a channel for a "prompts opened" outbox row."""
+
+    id: int
+    campaign_id: int
+    outbox_id: int
+    position: int
+    channel_id: str
+    message_id: str
+    content: str
+    closed_at: datetime | None
 
 
 @dataclass(frozen=True)
 class AuditRecord:
-    """A moderator's act: who, what, why, which log seqs, and what it removed or changed."""
+    """A moderator's act: who, what, why, which log seqs, and what it removed or changed.
+
+    `announcement` is the outbox row that tells the table of the act, composed by the
+    services and written by the store in the act's own transaction; every act must say
+    (None only for a trail copied from elsewhere, already announced where it happened)."""
 
     actor: str
     act: str
@@ -157,35 +180,7 @@ class AuditRecord:
     at: datetime
     seqs: list[int] = field(default_factory=list)
     detail: dict[str, Any] = field(default_factory=dict)
-
-
-def audit_announcement(record: AuditRecord) -> dict[str, Any]:
-    """The outbox payload that tells a campaign's channel about a moderator's act.
-
-    Every audit record is announced in the same transaction that writes it, whichever code
-    recorded it, so no moderator act can happen unseen by the table.
-    """
-    return {
-        "kind": "audit",
-        "key": "trust.audit.announce",
-        "params": {
-            "act": record.act,
-            "actor": record.actor,
-            # A Discord user id becomes a mention; the bot's own acts carry a plain name.
-            "moderator": f"<@{record.actor}>" if record.actor.isdigit() else record.actor,
-            "reason": record.reason,
-            "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
-        },
-    }
-
-
-def seed_revealed(seed_hex: str, commitment: str) -> dict[str, Any]:
-    """The outbox payload that reveals a finished campaign's seed in its channel."""
-    return {
-        "kind": "notice",
-        "key": "trust.notice.seed_revealed",
-        "params": {"seed": seed_hex, "commitment": commitment},
-    }
+    announcement: OutboxRecord | None = field(kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -246,10 +241,8 @@ class ScheduleRow:
 class Store(Protocol):
     """Where campaigns live. All methods are coroutines; writes are single transactions.
 
-    Two notices are written by the store itself, in the transaction that causes them, so
-    that no code path can skip them: every audit record is announced in the campaign's
-    channel (`audit_announcement`), and a campaign that becomes finished has its seed
-    revealed there (`seed_revealed`)."""
+    The store composes no message: outbox rows (and each audit record's announcement) come
+    from the services and are written in the transaction of the act they belong to."""
 
     async def close(self) -> None:
         """Release the connection; the store is unusable afterwards."""
@@ -400,16 +393,39 @@ class Store(Protocol):
     # Audit and outbox ----------------------------------------------------------------
 
     async def add_audit(self, campaign_id: int, record: AuditRecord) -> None:
-        """Record an act that changes nothing else (a verification, a note).
-
-        Every audit record, whichever method writes it, is also announced in the campaign's
-        channel (an outbox row, see `audit_announcement`) in the same transaction."""
+        """Record an act that changes nothing else (a verification, a note), with its
+        announcement (see `AuditRecord.announcement`) in the same transaction."""
 
     async def audit_log(self, campaign_id: int) -> list[AuditRow]:
         """Every audit record of the campaign, oldest first."""
 
-    async def pending_outbox(self, limit: int) -> list[OutboxRow]:
-        """Undelivered messages of every campaign, oldest first."""
+    async def pending_outbox(
+        self,
+        limit: int,
+        *,
+        due_by: datetime | None = None,
+        targets: Sequence[TargetKind] = ("channel", "dm"),
+        campaign_id: int | None = None,
+    ) -> list[OutboxRow]:
+        """Undelivered messages to `targets` (of one campaign or all), oldest first, leaving
+        out dead letters and, given `due_by`, rows whose next attempt is later."""
+
+    async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
+        """One outbox row by id, or None."""
+
+    async def outbox_after(self, campaign_id: int, outbox_id: int) -> list[OutboxRow]:
+        """The campaign's rows written after row `outbox_id`, delivered or not, in order."""
+
+    async def add_outbox(
+        self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
+    ) -> None:
+        """Queue messages that belong to no other act (a delivery alert)."""
+
+    async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxRow]:
+        """Rows given up (of one campaign or all), oldest first."""
+
+    def add_outbox_listener(self, listener: Callable[[], None]) -> None:
+        """Call `listener` after each committed transaction that wrote outbox rows."""
 
     async def campaign_outbox(self, campaign_id: int) -> list[OutboxRow]:
         """Every message of the campaign, delivered or not, oldest first."""
@@ -420,8 +436,38 @@ class Store(Protocol):
     async def mark_delivered(self, outbox_id: int, at: datetime) -> None:
         """Record a successful delivery; the row is no longer pending."""
 
-    async def mark_failed(self, outbox_id: int, error: str) -> None:
-        """Count a failed attempt and keep its error; the row stays pending."""
+    async def mark_failed(
+        self,
+        outbox_id: int,
+        error: str,
+        *,
+        retry_at: datetime | None = None,
+        given_up_at: datetime | None = None,
+    ) -> None:
+        """Count a failed attempt and keep its error; the row stays pending (tried again
+        from `retry_at`) unless `given_up_at` makes it a dead letter."""
+
+    # Prompt messages ------------------------------------------------------------------
+
+    async def record_prompt_post(
+        self,
+        campaign_id: int,
+        *,
+        outbox_id: int,
+        position: int,
+        channel_id: str,
+        message_id: str,
+        content: str,
+    ) -> None:
+        """Remember a prompt message posted for a "prompts opened" row."""
+
+    async def prompt_posts(
+        self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False
+    ) -> list[PromptPostRow]:
+        """The campaign's prompt messages (of one row, or only those still open), in order."""
+
+    async def close_prompt_post(self, post_id: int, at: datetime) -> None:
+        """Record that a prompt message lost its buttons."""
 
     # Deadlines and the schedule record --------------------------------------------------
 

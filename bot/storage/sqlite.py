@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
@@ -33,15 +33,15 @@ from bot.storage.base import (
     NewHolder,
     OutboxRecord,
     OutboxRow,
+    PromptPostRow,
     ScheduleRow,
     SeatTaken,
     SeqConflict,
     SnapshotRow,
     Store,
+    TargetKind,
     TenureRecord,
     TenureRow,
-    audit_announcement,
-    seed_revealed,
 )
 from bot.storage.migrate import migrate
 
@@ -116,6 +116,21 @@ def _outbox(row: sqlite3.Row) -> OutboxRow:
         delivered_at=_parse_time(row["delivered_at"]),
         attempts=row["attempts"],
         last_error=row["last_error"],
+        next_attempt_at=_parse_time(row["next_attempt_at"]),
+        given_up_at=_parse_time(row["given_up_at"]),
+    )
+
+
+def _prompt_post(row: sqlite3.Row) -> PromptPostRow:
+    return PromptPostRow(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        outbox_id=row["outbox_id"],
+        position=row["position"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        content=row["content"],
+        closed_at=_parse_time(row["closed_at"]),
     )
 
 
@@ -158,6 +173,8 @@ class SqliteStore:
         self._db = db
         self._lock = asyncio.Lock()
         self.path = Path(path)
+        self._outbox_listeners: list[Callable[[], None]] = []
+        self._wrote_outbox = False
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -182,9 +199,13 @@ class SqliteStore:
 
     # Plumbing ------------------------------------------------------------------------
 
+    def add_outbox_listener(self, listener: Callable[[], None]) -> None:
+        self._outbox_listeners.append(listener)
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
+            self._wrote_outbox = False
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -193,6 +214,10 @@ class SqliteStore:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
                 raise
+            wrote = self._wrote_outbox
+        if wrote:
+            for listener in self._outbox_listeners:
+                listener()
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
@@ -225,26 +250,12 @@ class SqliteStore:
         if cursor.rowcount != 1:
             raise SeqConflict(campaign_id, expected_seq)
 
-    async def _reveal_seed_if(
-        self, new_status: CampaignStatus | None, campaign_id: int, at: datetime
-    ) -> None:
-        """When a campaign finishes, however it finishes, its channel is told the seed in the
-        same transaction, so that anyone can verify the dice (see `seed_revealed`)."""
-        if new_status != "finished":
-            return
-        async with self._db.execute(
-            "SELECT channel_id, seed_hex, seed_commitment FROM campaigns WHERE id = ?",
-            (campaign_id,),
-        ) as cursor:
-            found = await cursor.fetchone()
-        if found is not None and found["channel_id"] is not None:
-            payload = seed_revealed(found["seed_hex"], found["seed_commitment"])
-            notice = OutboxRecord("channel", str(found["channel_id"]), payload)
-            await self._write_outbox(campaign_id, [notice], at)
-
     async def _write_outbox(
         self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
     ) -> None:
+        if not outbox:
+            return
+        self._wrote_outbox = True
         await self._db.executemany(
             "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
@@ -257,19 +268,12 @@ class SqliteStore:
     async def _write_audit(
         self, campaign_id: int, record: AuditRecord | None, *, announce: bool = True
     ) -> None:
-        """Record a moderator's act and announce it in the campaign's channel, if it has one."""
+        """Record a moderator's act with the announcement the services composed for it."""
         if record is None:
             return
         await self._insert_audit(campaign_id, record)
-        if not announce:
-            return
-        async with self._db.execute(
-            "SELECT channel_id FROM campaigns WHERE id = ?", (campaign_id,)
-        ) as cursor:
-            found = await cursor.fetchone()
-        if found is not None and found["channel_id"] is not None:
-            notice = OutboxRecord("channel", str(found["channel_id"]), audit_announcement(record))
-            await self._write_outbox(campaign_id, [notice], record.at)
+        if announce and record.announcement is not None:
+            await self._write_outbox(campaign_id, [record.announcement], record.at)
 
     async def _insert_audit(self, campaign_id: int, record: AuditRecord) -> None:
         await self._db.execute(
@@ -402,7 +406,6 @@ class SqliteStore:
             )
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
-            await self._reveal_seed_if(status, campaign_id, audit.at)
 
     async def set_data(
         self, campaign_id: int, data: dict[str, Any] | None, *, audit: AuditRecord
@@ -538,7 +541,6 @@ class SqliteStore:
             if snapshot is not None:
                 await self._write_snapshot(campaign_id, entry.seq, snapshot)
             await self._write_audit(campaign_id, audit)
-            await self._reveal_seed_if(new_status, campaign_id, entry.at)
 
     async def actions(
         self, campaign_id: int, *, after_seq: int = LOBBY_SEQ, upto_seq: int | None = None
@@ -612,7 +614,6 @@ class SqliteStore:
                 await self._write_snapshot(campaign_id, snapshot_seq, state)
             await self._write_audit(campaign_id, audit)
             await self._write_outbox(campaign_id, outbox, audit.at)
-            await self._reveal_seed_if(new_status, campaign_id, audit.at)
 
     async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
         rows = await self._rows(
@@ -636,11 +637,51 @@ class SqliteStore:
         )
         return [_audit(row) for row in rows]
 
-    async def pending_outbox(self, limit: int) -> list[OutboxRow]:
+    async def pending_outbox(
+        self,
+        limit: int,
+        *,
+        due_by: datetime | None = None,
+        targets: Sequence[TargetKind] = ("channel", "dm"),
+        campaign_id: int | None = None,
+    ) -> list[OutboxRow]:
+        sql = "SELECT * FROM outbox WHERE delivered_at IS NULL AND given_up_at IS NULL"
+        params: list[Any] = []
+        sql += f" AND target_kind IN ({', '.join('?' for _ in targets)})"
+        params += list(targets)
+        if due_by is not None:
+            sql += " AND (next_attempt_at IS NULL OR next_attempt_at <= ?)"
+            params.append(_time(due_by))
+        if campaign_id is not None:
+            sql += " AND campaign_id = ?"
+            params.append(campaign_id)
+        rows = await self._rows(sql + " ORDER BY id LIMIT ?", (*params, limit))
+        return [_outbox(row) for row in rows]
+
+    async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
+        rows = await self._rows("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
+        return _outbox(rows[0]) if rows else None
+
+    async def outbox_after(self, campaign_id: int, outbox_id: int) -> list[OutboxRow]:
         rows = await self._rows(
-            "SELECT * FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?", (limit,)
+            "SELECT * FROM outbox WHERE campaign_id = ? AND id > ? ORDER BY id",
+            (campaign_id, outbox_id),
         )
         return [_outbox(row) for row in rows]
+
+    async def add_outbox(
+        self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
+    ) -> None:
+        async with self._transaction():
+            await self._write_outbox(campaign_id, outbox, at)
+
+    async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxRow]:
+        sql = "SELECT * FROM outbox WHERE given_up_at IS NOT NULL"
+        params: tuple[Any, ...] = ()
+        if campaign_id is not None:
+            sql += " AND campaign_id = ?"
+            params = (campaign_id,)
+        return [_outbox(row) for row in await self._rows(sql + " ORDER BY id", params)]
 
     async def campaign_outbox(self, campaign_id: int) -> list[OutboxRow]:
         rows = await self._rows(
@@ -661,11 +702,62 @@ class SqliteStore:
                 (_time(at), outbox_id),
             )
 
-    async def mark_failed(self, outbox_id: int, error: str) -> None:
+    async def mark_failed(
+        self,
+        outbox_id: int,
+        error: str,
+        *,
+        retry_at: datetime | None = None,
+        given_up_at: datetime | None = None,
+    ) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-                (error[:1000], outbox_id),
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
+                " given_up_at = ? WHERE id = ?",
+                (
+                    error[:1000],
+                    None if retry_at is None else _time(retry_at),
+                    None if given_up_at is None else _time(given_up_at),
+                    outbox_id,
+                ),
+            )
+
+    # Prompt messages ------------------------------------------------------------------
+
+    async def record_prompt_post(
+        self,
+        campaign_id: int,
+        *,
+        outbox_id: int,
+        position: int,
+        channel_id: str,
+        message_id: str,
+        content: str,
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO prompt_posts (campaign_id, outbox_id, position,"
+                " channel_id, message_id, content) VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, outbox_id, position, channel_id, message_id, content),
+            )
+
+    async def prompt_posts(
+        self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False
+    ) -> list[PromptPostRow]:
+        sql = "SELECT * FROM prompt_posts WHERE campaign_id = ?"
+        params: list[Any] = [campaign_id]
+        if outbox_id is not None:
+            sql += " AND outbox_id = ?"
+            params.append(outbox_id)
+        if open_only:
+            sql += " AND closed_at IS NULL"
+        rows = await self._rows(sql + " ORDER BY outbox_id, position", params)
+        return [_prompt_post(row) for row in rows]
+
+    async def close_prompt_post(self, post_id: int, at: datetime) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE prompt_posts SET closed_at = ? WHERE id = ?", (_time(at), post_id)
             )
 
     # Deadlines and the schedule record --------------------------------------------------

@@ -63,7 +63,8 @@ def test_a_whole_game_from_a_script(tmp_path: Path) -> None:
     assert "  1. pass\n  2. bid amount 1–10" in output
     assert "amount (1–10)?" in output
     assert "> red: bid 3" in output
-    assert "mini.auction_won (seat=red, amount=3)" in output
+    # Printed from the stored outbox row, whose parameters are kept in name order.
+    assert "mini.auction_won (amount=3, seat=red)" in output
     assert "The game is over." in output
     assert "[only red] mini.luck_drawn" in output
 

@@ -3,12 +3,13 @@ where someone must answer."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
 
+from bot.services import OutboxItem
 from tests.discord.conftest import Table, open_mini_campaign
 
 
@@ -41,12 +42,15 @@ class _QueuedRows:
 
     def __init__(self, campaign_id: int, channel_id: int, payloads: list[dict[str, Any]]) -> None:
         self.rows = [
-            SimpleNamespace(
+            OutboxItem(
                 id=9000 + number,
                 campaign_id=campaign_id,
                 target_kind="channel",
                 target_id=str(channel_id),
                 payload=payload,
+                created_at=datetime.now(UTC),
+                attempts=0,
+                last_error=None,
             )
             for number, payload in enumerate(payloads)
         ]
@@ -72,11 +76,11 @@ async def test_reminders_ping_their_player_and_alerts_ping_the_moderators(
             _notice("schedule", "schedule.notice.overdue", seat="red", user_id=alice, grace_unix=1),
             _notice("moderator_alert", "schedule.notice.replacement_needed", seat="red", misses=3),
             # An audit line names a moderator but is news, not a call to act: no ping.
-            {"kind": "audit", "key": "trust.audit.announce", "params": {"moderator": alice}},
+            {"kind": "audit", "params": {"actor": alice, "act": "pause", "reason": "-"}},
         ],
     )
-    monkeypatch.setattr(t.bot.service, "pending_outbox", queued.pending_outbox)
-    monkeypatch.setattr(t.bot.service, "mark_delivered", queued.mark_delivered)
+    monkeypatch.setattr(t.bot.service.delivery, "pending_outbox", queued.pending_outbox)
+    monkeypatch.setattr(t.bot.service.delivery, "mark_delivered", queued.mark_delivered)
     await t.bot.courier.deliver_pending()
 
     reminder, overdue, alert, audit = (_pings(t, m) for m in t.public_messages()[-4:])

@@ -25,7 +25,7 @@ async def test_rules_list_history_and_status_read_the_campaign(table: Table) -> 
     assert "mini.pass (seat=red)" in text_of(history)
     assert "luck" not in text_of(history)
     older = await t.carol.slash(t.channel, "history", page=2)
-    assert "Nothing has happened yet." in text_of(older)
+    assert "There is no page 2: the last page is 1." in text_of(older)
     board = await t.carol.slash(t.channel, "map")
     assert not board.ephemeral and "high_bid" in text_of(board)
     assert "luck" not in text_of(board)
@@ -87,7 +87,7 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
 
     ops = t.guild.create_text_channel("courier-ops")
     t.bot.ops_channel_id = ops.id
-    monkeypatch.setattr(t.bot.service, "public_view", broken)
+    monkeypatch.setattr(t.bot.service.play, "public_view", broken)
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         answer = await t.spectator.slash(t.channel, "map")
     assert answer.ephemeral

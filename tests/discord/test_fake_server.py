@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from PIL import Image
 import bot.render
 from bot.discord.client import CourierBot
 from bot.discord.launcher import build_bot
+from bot.services import FakeClock
 from tests.discord.fake_discord import (
     APPLICATION_ID,
     CHANNEL_ID,
@@ -118,8 +120,11 @@ async def test_reconnects_after_the_gateway_closes(
     assert "No campaign on this server yet." in answer.body["data"]["content"]
 
 
+HOUR = timedelta(hours=1)
+
+
 async def test_deliveries_survive_a_429_a_500_and_a_refused_request(
-    server: FakeDiscord, running_bot: CourierBot
+    server: FakeDiscord, running_bot: CourierBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     campaign_id = await _mini_campaign(running_bot)
     route = "/channels/{id}/messages"
@@ -132,14 +137,17 @@ async def test_deliveries_survive_a_429_a_500_and_a_refused_request(
     assert reports[0].body["embeds"][0]["title"] == f"Campaign {campaign_id}, step 0"
     assert await running_bot.service.pending_outbox() == []
 
-    # A refusal discord.py does not retry leaves the row pending for the next sweep.
+    # A refusal discord.py does not retry leaves the row pending, tried again after its
+    # back-off (the rows after it went out meanwhile).
     server.fail_next("POST", route, 400)
     await running_bot.service.submit(campaign_id, str(OWNER_ID), {"type": "pass"})
     await running_bot.courier.deliver_pending()
-    pending = await running_bot.service.pending_outbox()
+    assert await running_bot.service.pending_outbox() == []  # not due yet
+    pending = await running_bot.service.store.pending_outbox(10)
     assert len(pending) == 1 and pending[0].attempts == 1
+    monkeypatch.setattr(running_bot.service.core, "clock", FakeClock(datetime.now(UTC) + HOUR))
     await running_bot.courier.deliver_pending()
-    assert await running_bot.service.pending_outbox() == []
+    assert await running_bot.service.store.pending_outbox(10) == []
     await running_bot.courier.deliver_pending()  # nothing is sent twice
     reports = [r for r in server.messages_to(CHANNEL_ID) if r.body.get("embeds")]
     assert [r.body["embeds"][0]["title"] for r in reports] == [

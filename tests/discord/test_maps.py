@@ -4,13 +4,15 @@ does not; /map at an earlier step, /map timeline as an animated GIF, and their r
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import discord
 import simcord
 from PIL import Image
 
-from bot.discord.maps import MapPoster
+from bot.discord.delivery import OutboxCourier
+from bot.services import open_service
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
 from tests.discord.conftest import Table, text_of
@@ -57,7 +59,7 @@ async def _play_autopilot(t: Table, campaign_id: int, seat: str) -> None:
     action: dict[str, Any] = STRUGGLE.autopilot_action(state, seat, 0)
     user = t.alice if seat == "GBR" else t.bob
     await service.submit(campaign_id, str(user.id), action, seat=seat)
-    await t.bot.after_change(campaign_id)
+    await t.bot.courier.deliver_pending()
 
 
 async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
@@ -82,7 +84,7 @@ async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
     assert bidder.kind == "bid"
     user = t.alice if bidder.seat == "GBR" else t.bob
     await t.bot.service.submit(campaign_id, str(user.id), {"type": "pass_bid"}, seat=bidder.seat)
-    await t.bot.after_change(campaign_id)
+    await t.bot.courier.deliver_pending()
     assert len(_maps_posted(t)) == maps_before_the_auction
 
 
@@ -117,10 +119,50 @@ async def test_map_refusals_are_sentences(table: Table) -> None:
     assert no_art.ephemeral and "no drawn map" in text_of(no_art)
 
 
-async def test_after_a_restart_the_board_is_compared_with_the_step_before(table: Table) -> None:
+async def test_a_map_queued_before_a_restart_is_posted_once_after_it(
+    table: Table, database: Path
+) -> None:
     t = table
     campaign_id = await _open_struggle(t)
-    await _play_autopilot(t, campaign_id, "GBR")  # a placement: the board changed
-    restarted = MapPoster(t.bot)
-    assert await restarted.post_if_board_changed(campaign_id)
-    assert not await restarted.post_if_board_changed(campaign_id)
+    maps_before = len(_maps_posted(t))
+    # Another process (a console on the same file) plays a placement: the bot is not told,
+    # as if it had crashed between the commit and the posting of the map.
+    other = await open_service(database)
+    try:
+        state = await other.state_at(campaign_id, 0)
+        assert isinstance(state, StruggleState)
+        action: dict[str, Any] = STRUGGLE.autopilot_action(state, "GBR", 0)
+        await other.submit(campaign_id, str(t.alice.id), action, seat="GBR")
+    finally:
+        await other.close()
+    assert len(_maps_posted(t)) == maps_before
+    restarted = OutboxCourier(t.bot)
+    await restarted.deliver_pending()
+    await restarted.deliver_pending()
+    assert len(_maps_posted(t)) == maps_before + 1
+
+
+async def test_a_posted_map_shows_what_the_step_changed_and_who_acts_next(
+    table: Table, monkeypatch: Any
+) -> None:
+    """The delivery draws a step's map against the step before, with the seats awaited
+    next and each seat's player named (issue 21's story on the posted maps)."""
+    t = table
+    drawn: list[dict[str, Any]] = []
+    import bot.discord.maps as maps
+
+    real = maps.render_campaign_png
+
+    async def spy(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(kwargs)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(maps, "render_campaign_png", spy)
+    campaign_id = await _open_struggle(t)
+    await _play_autopilot(t, campaign_id, "GBR")
+    placement = drawn[-1]
+    assert placement["seq"] == 1
+    assert placement["previous_view"] is not None
+    assert placement["awaited"] == ["FRA"]
+    assert placement["labels"]["seat.GBR"] == "alice"
+    assert drawn[0]["previous_view"] is None  # the starting board has no step before it

@@ -83,7 +83,7 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
         prompt = (await service.prompts(campaign.id))[0]
         action = policy_action(state, prompt, rng, step)
         await service.submit(campaign.id, str(players[prompt.seat].id), action, seat=prompt.seat)
-    await t.bot.after_change(campaign.id)
+    await t.bot.courier.deliver_pending()
 
     # The ally is asked in the channel; they choose how many ships and armies in the modal.
     prompt = (await service.prompts(campaign.id))[0]
@@ -123,7 +123,7 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
         prompt = (await service.prompts(campaign.id))[0]
         action = STRUGGLE.autopilot_action(state, prompt.seat, step)
         await service.submit(campaign.id, str(players[prompt.seat].id), action, seat=prompt.seat)
-    await t.bot.after_change(campaign.id)
+    await t.bot.courier.deliver_pending()
     assert (await service.get_campaign(campaign.id)).status == "finished"
     assert "Final scores" in t.public_text()
 

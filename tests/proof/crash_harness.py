@@ -2,8 +2,11 @@
 
 After every kill: each acknowledged step is in the log as planned, no step is half
 written (log, seq, outbox rows and snapshots agree), and the state replays to the recorded
-hashes from scratch. After the last run: every outbox row was handed to the sender, and a
-row was handed over twice only when a kill fell between its send and its mark.
+hashes from scratch. After the last run: every outbox row was delivered and each of its
+messages posted (the maps and prompts of every committed step included, though a kill
+fell between the commit and their posting), in the order of the rows, and a message was
+sent twice only when a kill fell between its send and its mark (Discord's nonce then
+answers with the first message).
 """
 
 from __future__ import annotations
@@ -23,19 +26,20 @@ from pathlib import Path
 from bot.services import open_service, verify_campaign
 from bot.services.replay import replay
 from rulesets import registry
-from rulesets.core import state_hash
+from rulesets.core import legal_prompts, start, state_hash, submit
 from tests.proof.crash_plan import (
     CHANNEL,
     USERS,
     PlannedCampaign,
     load_plan,
+    mini_board,
     random_game,
     save_plan,
     seed_for,
 )
 
 REPO = Path(__file__).resolve().parents[2]
-PAUSE_POINTS = ("in_append", "in_snapshot", "after_send")
+PAUSE_POINTS = ("in_append", "in_snapshot", "after_commit", "after_send")
 
 
 @dataclass
@@ -45,8 +49,8 @@ class CrashTable:
     sent_log: Path
     acknowledged: set[tuple[int, int]] = field(default_factory=set)
     kills: int = 0
-    interrupted_sends: set[int] = field(default_factory=set)
-    """The last outbox id each killed run had sent: the only ones that may be sent twice."""
+    interrupted_sends: set[str] = field(default_factory=set)
+    """The last nonce each killed run had sent: the only ones that may be sent twice."""
 
 
 async def _prepare(database: Path, campaigns: int, seats: list[str]) -> list[PlannedCampaign]:
@@ -96,11 +100,11 @@ def _read(table: CrashTable, line: str) -> None:
         table.acknowledged.add((int(words[1]), int(words[2])))
 
 
-def _last_logged_send(table: CrashTable) -> int | None:
+def _last_logged_send(table: CrashTable) -> str | None:
     if not table.sent_log.exists():
         return None
     logged = table.sent_log.read_text().split()
-    return int(logged[-1]) if logged else None
+    return logged[-1] if logged else None
 
 
 def run_until_killed(
@@ -162,8 +166,12 @@ def _expected_outbox(
     for entry in entries:
         events = json.loads(entry["events"])
         public = [event for event in events if event.get("visible_to") is None]
+        channel = str(CHANNEL + planned.campaign_id - 1)
         if public or entry["seq"] == finished_seq:
-            expected["channel", str(CHANNEL + planned.campaign_id - 1), entry["seq"]] += 1
+            expected["channel", channel, entry["seq"]] += 1
+        expected["channel", channel, entry["seq"]] += 1  # its prompts
+        if entry["seq"] > 0 and mini_board(entry["seq"]) != mini_board(entry["seq"] - 1):
+            expected["channel", channel, entry["seq"]] += 1  # its map
         for seat in planned.seats:
             if any(seat in (event.get("visible_to") or []) for event in events):
                 expected["dm", USERS[seat], entry["seq"]] += 1
@@ -231,29 +239,102 @@ async def check_replay(table: CrashTable) -> None:
         await service.close()
 
 
+def _expected_nonces(db: sqlite3.Connection) -> dict[int, list[str]]:
+    """The messages each outbox row must have posted: one (its id as nonce), or one per
+    open prompt for a "prompts opened" row (`p<id>.<n>`), none for prompts closed."""
+    expected: dict[int, list[str]] = {}
+    plan_states: dict[tuple[int, int], int] = {}
+    for row_id, campaign_id, raw in db.execute("SELECT id, campaign_id, payload FROM outbox"):
+        payload = json.loads(raw)
+        if payload["kind"] != "prompts_opened":
+            expected[row_id] = [str(row_id)]
+            continue
+        count = 0
+        if payload["open"]:
+            key = (campaign_id, payload["seq"])
+            if key not in plan_states:
+                plan_states[key] = _prompt_count(db, campaign_id, payload["seq"])
+            count = plan_states[key]
+        expected[row_id] = [f"p{row_id}.{number}" for number in range(count)]
+    return expected
+
+
+def _prompt_count(db: sqlite3.Connection, campaign_id: int, seq: int) -> int:
+    """How many prompts are open after step `seq`, by replaying the log up to it."""
+    mini = registry.get("mini")
+    [seed] = db.execute("SELECT seed_hex FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
+    seats = json.loads(
+        db.execute(
+            "SELECT action FROM actions WHERE campaign_id = ? AND seq = 0", (campaign_id,)
+        ).fetchone()[0]
+    )["seats"]
+    state = start(mini, seats, {}, seed).state
+    for seat, action in db.execute(
+        "SELECT seat, action FROM actions WHERE campaign_id = ? AND seq > 0 AND seq <= ?"
+        " ORDER BY seq",
+        (campaign_id, seq),
+    ):
+        state = submit(mini, state, seat, json.loads(action)).state
+    return len(legal_prompts(mini, state))
+
+
 def check_delivery(table: CrashTable) -> int:
-    """Every outbox row delivered and marked; returns how many sends were repeats."""
+    """Every outbox row delivered and marked, each of its messages posted once (maps and
+    prompts included), in the order of the rows; returns how many sends were repeats."""
     with sqlite3.connect(table.database) as db:
-        ids = [row[0] for row in db.execute("SELECT id FROM outbox")]
+        expected = _expected_nonces(db)
         pending = db.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").fetchone()
-    sends = Counter(int(line) for line in table.sent_log.read_text().split())
+        open_posts = db.execute(
+            "SELECT campaign_id, outbox_id FROM prompt_posts WHERE closed_at IS NULL"
+        ).fetchall()
+        newest_prompts = dict(
+            db.execute(
+                "SELECT campaign_id, MAX(id) FROM outbox"
+                ' WHERE payload LIKE \'%"kind":"prompts_opened"%\' GROUP BY campaign_id'
+            ).fetchall()
+        )
+        campaign_of = dict(db.execute("SELECT id, campaign_id FROM outbox").fetchall())
+    requests = table.sent_log.read_text().split()
+    sends = Counter(requests)
     assert pending[0] == 0
-    assert set(sends) == set(ids), f"never sent: {sorted(set(ids) - set(sends))}"
-    repeated = {outbox_id for outbox_id, count in sends.items() if count > 1}
+    wanted = {nonce for nonces in expected.values() for nonce in nonces}
+    assert set(sends) == wanted, f"never posted: {sorted(wanted - set(sends))[:10]}"
+    repeated = {nonce for nonce, count in sends.items() if count > 1}
     assert repeated <= table.interrupted_sends, (
         f"sent twice without a kill in between: {sorted(repeated - table.interrupted_sends)}"
     )
+    # In order: a campaign's messages appear in the order of its rows (a step's map before
+    # the prompts it opens, and those before the next step's report).
+    first_seen = {nonce: position for position, nonce in reversed(list(enumerate(requests)))}
+    by_campaign: dict[int, list[tuple[int, int]]] = {}
+    for row_id, nonces in expected.items():
+        for nonce in nonces:
+            by_campaign.setdefault(campaign_of[row_id], []).append((row_id, first_seen[nonce]))
+    for campaign_id, posted in by_campaign.items():
+        positions = [position for _, position in sorted(posted)]
+        assert positions == sorted(positions), f"campaign {campaign_id} posted out of order"
+    # Only the newest prompts of a campaign are still open: every older post was closed.
+    assert all(outbox_id == newest_prompts[cid] for cid, outbox_id in open_posts)
     return sum(count - 1 for count in sends.values())
 
 
-def crash_trials(folder: Path, trials: int, campaigns: int, seed: int) -> CrashTable:
-    """`trials` killed runs (a third at pause points), each checked, then a full run."""
+def crash_trials(
+    folder: Path,
+    trials: int,
+    campaigns: int,
+    seed: int,
+    *,
+    pauses: tuple[str, ...] = PAUSE_POINTS,
+    pause_every: int = 3,
+) -> CrashTable:
+    """`trials` killed runs (one in `pause_every` at a pause point, taken in turn from
+    `pauses`), each checked, then a full run."""
     rng = random.Random(seed)
     table = prepare_table(folder, campaigns)
     for trial in range(trials):
         pause = None
-        if trial % 3 == 0:
-            pause = (PAUSE_POINTS[(trial // 3) % len(PAUSE_POINTS)], rng.randint(1, 4))
+        if trial % pause_every == 0:
+            pause = (pauses[(trial // pause_every) % len(pauses)], rng.randint(1, 4))
         run_until_killed(table, rng, pause)
         check_log_and_outbox(table)
         asyncio.run(check_replay(table))
@@ -261,3 +342,10 @@ def crash_trials(folder: Path, trials: int, campaigns: int, seed: int) -> CrashT
     check_log_and_outbox(table)
     asyncio.run(check_replay(table))
     return table
+
+
+def publication_rows(table: CrashTable) -> Counter[str]:
+    """How many map and prompts rows the runs wrote."""
+    with sqlite3.connect(table.database) as db:
+        kinds = [json.loads(raw)["kind"] for (raw,) in db.execute("SELECT payload FROM outbox")]
+    return Counter(kind for kind in kinds if kind in ("board_changed", "prompts_opened"))

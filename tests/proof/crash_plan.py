@@ -69,3 +69,9 @@ def load_plan(path: Path) -> list[PlannedCampaign]:
         )
         for item in raw
     ]
+
+
+def mini_board(seq: int) -> str:
+    """What the crash worker's mini game shows on its (imagined) map after step `seq`: it
+    changes on every even step, so a board-changed row follows steps 2, 4, 6…"""
+    return str(seq // 2)

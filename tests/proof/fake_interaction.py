@@ -42,12 +42,7 @@ def offline_bot(service: CampaignService) -> CourierBot:
         return service
 
     bot = CourierBot(no_service)
-    bot._service = service
-
-    async def after_change(campaign_id: int) -> None:
-        return None
-
-    bot.after_change = after_change  # type: ignore[method-assign]
+    bot._service = service  # setup_hook never runs: the outbox is never delivered
     return bot
 
 

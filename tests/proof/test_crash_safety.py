@@ -1,5 +1,6 @@
 """SIGKILL at random moments and inside the critical windows loses nothing acknowledged,
-leaves nothing half-applied, replays to the recorded hashes and sends each message once."""
+leaves nothing half-applied, replays to the recorded hashes and posts each message (maps
+and prompts included) once, in order."""
 
 from __future__ import annotations
 
@@ -7,12 +8,31 @@ from pathlib import Path
 
 import pytest
 
-from tests.proof.crash_harness import check_delivery, crash_trials
+from tests.proof.crash_harness import check_delivery, crash_trials, publication_rows
 
 
 def test_eight_kills_lose_nothing_and_deliver_everything(tmp_path: Path) -> None:
     table = crash_trials(tmp_path, trials=8, campaigns=24, seed=8)
     assert table.kills == 8, "every run must really be killed for the test to mean anything"
+    repeats = check_delivery(table)
+    assert repeats <= table.kills
+
+
+def test_kills_between_a_commit_and_its_map_and_prompts_lose_none(tmp_path: Path) -> None:
+    """Every run is killed right after a commit, before its map and prompts are posted, or
+    right after a message is sent: after the restarts every map and every prompt of every
+    committed step is posted exactly once, in order, and only the newest prompts are open."""
+    table = crash_trials(
+        tmp_path,
+        trials=6,
+        campaigns=6,
+        seed=12,
+        pauses=("after_commit", "after_send"),
+        pause_every=1,
+    )
+    assert table.kills == 6
+    rows = publication_rows(table)
+    assert rows["board_changed"] > 0 and rows["prompts_opened"] > 0
     repeats = check_delivery(table)
     assert repeats <= table.kills
 

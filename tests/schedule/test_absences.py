@@ -88,7 +88,7 @@ async def test_a_pause_read_before_it_took_effect_still_shifts_at_the_resume(
     await service.pause(campaign_id, actor="mod", reason="x")
     # A sync that began before the pause (it still holds the running campaign) reads the
     # pause in the audit trail: the resume must still count the whole pause.
-    await service._sync(running)
+    await service.schedule._sync(running)
     clock.advance(hours=10)
     await service.resume(campaign_id, actor="mod", reason="y")
     [waiting] = await service.waiting(campaign_id)

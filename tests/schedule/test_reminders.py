@@ -88,14 +88,14 @@ async def test_a_reminder_racing_an_answer_is_dropped_not_written_over_it(
     campaign_id = await started(service)
     await service.waiting(campaign_id)
     clock.advance(hours=24)
-    original_save = service._save
+    original_save = service.schedule._save
 
     async def answer_first(*args: Any, **kwargs: Any) -> None:
-        monkeypatch.setattr(service, "_save", original_save)
+        monkeypatch.setattr(service.schedule, "_save", original_save)
         await service.submit(campaign_id, RED, {"type": "pass"})  # lands mid-tick
         await original_save(*args, **kwargs)
 
-    monkeypatch.setattr(service, "_save", answer_first)
+    monkeypatch.setattr(service.schedule, "_save", answer_first)
     assert (await scheduler.tick()).reminders == 0
     assert await notices(service, campaign_id, "schedule.notice.reminder") == []
     states = [

@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from bot.services import CampaignService, ServiceError
+from bot.services import CampaignService, FakeClock, ServiceError
 from tests.services.conftest import (
     BLUE,
     CHANNEL,
@@ -143,7 +143,8 @@ async def test_the_start_sends_the_public_report_and_each_secret_to_its_holder(
 ) -> None:
     campaign_id = await started_table(service)
     rows = await service.pending_outbox()
-    by_target = {(row.target_kind, row.target_id): row.payload for row in rows}
+    step_rows = [row for row in rows if row.payload["kind"] in ("report", "private")]
+    by_target = {(row.target_kind, row.target_id): row.payload for row in step_rows}
     assert set(by_target) == {("channel", str(CHANNEL)), ("dm", RED), ("dm", BLUE)}
     report = by_target[("channel", str(CHANNEL))]
     assert [event["key"] for event in report["events"]] == ["mini.setup"]
@@ -153,6 +154,13 @@ async def test_the_start_sends_the_public_report_and_each_secret_to_its_holder(
     for seat, user in (("red", RED), ("blue", BLUE)):
         [event] = by_target[("dm", user)]["events"]
         assert event["params"] == {"seat": seat, "luck": state.luck[seat]}  # type: ignore[attr-defined]
+    # Then the channel is asked to post the prompts of step 0, after the step's own news.
+    assert rows[-1].payload == {
+        "kind": "prompts_opened",
+        "campaign_id": campaign_id,
+        "seq": 0,
+        "open": True,
+    }
 
 
 async def test_a_whole_game_ends_with_scores_and_the_seed_revealed(
@@ -186,10 +194,16 @@ async def test_private_views_belong_to_holders(service: CampaignService) -> None
     assert refused.value.key == "service.error.no_seat"
 
 
-async def test_a_table_without_a_channel_writes_no_outbox(service: CampaignService) -> None:
+async def test_a_table_without_a_channel_writes_to_its_table_only(
+    service: CampaignService,
+) -> None:
     campaign_id = await started_table(service, channel=None)
     await play_to_the_end(service, campaign_id)
-    assert await service.store.count_outbox(campaign_id) == 0
+    table = await service.table_outbox(campaign_id)
+    assert len(table) == await service.store.count_outbox(campaign_id)
+    assert {row.target_kind for row in table} == {"table"}
+    assert {row.message().kind for row in table} >= {"report", "private", "prompts_opened"}
+    assert await service.pending_outbox(100) == []  # nothing for Discord
 
 
 async def test_history_pages_back_through_the_log(service: CampaignService) -> None:
@@ -204,11 +218,15 @@ async def test_history_pages_back_through_the_log(service: CampaignService) -> N
     assert all(event.is_public for event in older[0].events_for(None))
 
 
-async def test_delivered_rows_leave_the_outbox(service: CampaignService) -> None:
+async def test_delivered_rows_leave_the_outbox(service: CampaignService, clock: FakeClock) -> None:
     await started_table(service)
     first, *rest = await service.pending_outbox()
     await service.mark_delivered(first.id)
-    await service.mark_failed(rest[0].id, "Forbidden: DMs closed")
+    retry_at = await service.mark_failed(rest[0].id, "Forbidden: DMs closed")
     pending = await service.pending_outbox()
     assert first.id not in [row.id for row in pending]
+    assert rest[0].id not in [row.id for row in pending]  # backing off
+    clock.advance(seconds=(retry_at - clock.now()).total_seconds())
+    pending = await service.pending_outbox()
+    assert pending[0].id == rest[0].id
     assert pending[0].attempts == 1 and pending[0].last_error == "Forbidden: DMs closed"

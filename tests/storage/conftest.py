@@ -61,4 +61,7 @@ def report(text: str = "hello") -> OutboxRecord:
 
 
 def audit(act: str, seqs: list[int] | None = None) -> AuditRecord:
-    return AuditRecord(actor="mod", act=act, reason="test", at=T0, seqs=seqs or [])
+    """An act with the announcement the services would compose (opaque to the store)."""
+    return AuditRecord(
+        actor="mod", act=act, reason="test", at=T0, seqs=seqs or [], announcement=report(act)
+    )

@@ -1,5 +1,5 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign. Every act needs a reason; the store audits it and announces it."""
+end a campaign. Every act needs a reason; the services audit it and announce it."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     async def _acknowledge(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the moderator privately; the table hears of the act once, from the outbox.
 
-        The store queues an announcement of every audit record (and the seed when a campaign
-        ends) in the same transaction as the act, so the adapter must not post its own.
+        The services queue an announcement of every audit record (and the seed when a
+        campaign ends) in the same transaction as the act, so the adapter must not post its
+        own.
         """
         language = user_language(interaction)
         done = tr("discord.admin.done", language)
@@ -43,7 +44,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             await interaction.followup.send(done, ephemeral=True)
         else:
             await interaction.response.send_message(done, ephemeral=True)
-        await self.bot.courier.deliver_pending()
 
     def _actor(self, interaction: discord.Interaction[Any]) -> str:
         return str(interaction.user.id)
@@ -53,28 +53,30 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.pause(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.pause(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="resume", description="Resume a paused campaign")
     async def resume(
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.resume(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.resume(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
-        self.bot.prompt_board.forget(found.id)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="undo", description="Undo the last accepted action")
     async def undo(
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.undo_last(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.undo_last(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="rollback", description="Go back to an earlier step")
     async def rollback(
@@ -88,7 +90,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         if not 0 <= seq < found.seq:
             raise Refusal("discord.error.bad_rollback", seq=seq, current=found.seq)
         language = user_language(interaction)
-        entries = await self.bot.service.history(
+        entries = await self.bot.service.play.history(
             found.id, limit=found.seq - seq, before_seq=found.seq + 1
         )
         lines = [
@@ -114,11 +116,10 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
     async def do_rollback(
         self, interaction: discord.Interaction[Any], campaign: Any, seq: int, reason: str
     ) -> None:
-        await self.bot.service.rollback(
+        await self.bot.service.moderation.rollback(
             campaign.id, seq, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
-        await self.bot.after_change(campaign.id)
 
     @app_commands.command(name="replace", description="Give a seat to another player")
     async def replace(
@@ -130,7 +131,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.assign_seat(
+        await self.bot.service.lobby.assign_seat(
             found.id,
             seat,
             str(player.id),
@@ -139,8 +140,6 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             reason=reason,
         )
         await self._acknowledge(interaction)
-        self.bot.prompt_board.forget(found.id)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="kick", description="Take a seat from its player")
     async def kick(
@@ -151,7 +150,7 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.release_seat(
+        await self.bot.service.lobby.release_seat(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
@@ -165,20 +164,20 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         campaign: int | None = None,
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.force_default(
+        await self.bot.service.play.force_default(
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @app_commands.command(name="end", description="End a campaign and reveal its dice seed")
     async def end(
         self, interaction: discord.Interaction[Any], reason: Reason, campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.end_campaign(found.id, actor=self._actor(interaction), reason=reason)
+        await self.bot.service.moderation.end_campaign(
+            found.id, actor=self._actor(interaction), reason=reason
+        )
         await self._acknowledge(interaction)
-        await self.bot.after_change(found.id)
 
     @replace.autocomplete("seat")
     @kick.autocomplete("seat")

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope, require_creator_or_moderator
+from bot.discord.channel_permissions import require_channel_permissions
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
@@ -68,6 +69,7 @@ class Campaigns(
         thread: bool = False,
     ) -> None:
         language = language or self.bot.default_language
+        require_channel_permissions(interaction, opens_thread=thread)
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
@@ -81,7 +83,7 @@ class Campaigns(
             channel = await here.create_thread(
                 name=f"{game}", type=discord.ChannelType.public_thread
             )
-        campaign = await self.bot.service.create_campaign(
+        campaign = await self.bot.service.lobby.create_campaign(
             ruleset=ruleset.name,
             creator_id=str(interaction.user.id),
             guild_id=interaction.guild_id,
@@ -90,7 +92,7 @@ class Campaigns(
             language=language,
         )
         if pace != DEFAULT_PACE:
-            await self.bot.service.set_pace(
+            await self.bot.service.schedule.set_pace(
                 campaign.id,
                 {"preset": pace},
                 actor=str(interaction.user.id),
@@ -120,7 +122,6 @@ class Campaigns(
                 ),
                 ephemeral=True,
             )
-        await self.bot.courier.deliver_pending()  # the dice commitment notice
 
     @create.autocomplete("game")
     async def _games(
@@ -160,7 +161,7 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         wanted = None if seat == RANDOM_SEAT else seat
-        taken = await self.bot.service.join(
+        taken = await self.bot.service.lobby.join(
             found.id, str(interaction.user.id), interaction.user.display_name, wanted
         )
         await interaction.response.send_message(
@@ -182,7 +183,7 @@ class Campaigns(
             found = await campaign_in_scope(
                 self.bot, interaction, getattr(interaction.namespace, "campaign", None)
             )
-            held = await self.bot.service.holders(found.id)
+            held = await self.bot.service.lobby.holders(found.id)
             pool = _ruleset(found.ruleset).seat_pool()
         except Exception:
             return []
@@ -205,7 +206,7 @@ class Campaigns(
         self, interaction: discord.Interaction[Any], campaign: int | None = None
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
-        await self.bot.service.leave(found.id, str(interaction.user.id))
+        await self.bot.service.lobby.leave(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(
                 "discord.campaign.left",
@@ -222,7 +223,10 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         require_creator_or_moderator(self.bot, interaction, found)
-        await self.bot.service.start(found.id, str(interaction.user.id))
+        home = None if found.channel_id is None else await self.bot.channel_by_id(found.channel_id)
+        if isinstance(home, discord.abc.GuildChannel | discord.Thread):
+            require_channel_permissions(interaction, home)
+        await self.bot.service.lobby.start(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(
                 "discord.campaign.started",
@@ -231,7 +235,6 @@ class Campaigns(
                 user=interaction.user.mention,
             )
         )
-        await self.bot.after_change(found.id)
 
     # status / list / rules -------------------------------------------------------------
 
@@ -242,7 +245,7 @@ class Campaigns(
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
         service = self.bot.service
-        holders = await service.holders(found.id)
+        holders = await service.lobby.holders(found.id)
         lines = [
             tr(
                 "discord.status.header",
@@ -264,7 +267,7 @@ class Campaigns(
             )
         if found.status == "active":
             lines += await self._deadline_lines(found.id, language)
-            view = await service.public_view(found.id)
+            view = await service.play.public_view(found.id)
             if "phase" in view:
                 lines.append(
                     tr(
@@ -274,7 +277,9 @@ class Campaigns(
                     )
                 )
         if found.status == "finished":
-            scores = _ruleset(found.ruleset).scores(await service.state_at(found.id, found.seq))
+            scores = _ruleset(found.ruleset).scores(
+                await service.play.state_at(found.id, found.seq)
+            )
             if scores:
                 lines.append(scores_text(scores, language))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
@@ -283,9 +288,9 @@ class Campaigns(
         """Who must decide and by when, as Discord timestamps each reader sees in their own
         time zone; a table without deadlines still hears whom it waits for."""
         service = self.bot.service
-        deadlines = await service.waiting(campaign_id)
+        deadlines = await service.schedule.waiting(campaign_id)
         if not deadlines:
-            seats = [_seat_name(p.seat, language) for p in await service.prompts(campaign_id)]
+            seats = [_seat_name(p.seat, language) for p in await service.play.prompts(campaign_id)]
             return [tr("discord.status.waiting", language, seats=", ".join(seats))]
         return [
             tr(
@@ -300,7 +305,7 @@ class Campaigns(
     @app_commands.command(name="list", description="The campaigns of this server")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
         language = user_language(interaction)
-        found = await self.bot.service.list_campaigns(interaction.guild_id)
+        found = await self.bot.service.lobby.list_campaigns(interaction.guild_id)
         lines = [
             tr(
                 "discord.list.line",

@@ -36,8 +36,8 @@ class Info(commands.Cog):
     async def me(self, interaction: discord.Interaction[Any], campaign: int | None = None) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
-        view = await self.bot.service.private_view(found.id, str(interaction.user.id))
-        public = await self.bot.service.public_view(found.id)
+        view = await self.bot.service.play.private_view(found.id, str(interaction.user.id))
+        public = await self.bot.service.play.public_view(found.id)
         # What only this player may see comes first: the whole board may not fit an embed.
         secrets = {key: value for key, value in view.items() if public.get(key) != value}
         embed = discord.Embed(
@@ -56,8 +56,11 @@ class Info(commands.Cog):
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
+        pages = max(1, -(-(found.seq + 1) // HISTORY_PAGE))
+        if page > pages:
+            raise Refusal("discord.error.no_such_page", page=page, pages=pages)
         before = found.seq + 1 - (page - 1) * HISTORY_PAGE
-        entries = await self.bot.service.history(
+        entries = await self.bot.service.play.history(
             found.id, limit=HISTORY_PAGE, before_seq=max(before, 0)
         )
         lines: list[str] = []
@@ -66,7 +69,7 @@ class Info(commands.Cog):
             for line in event_lines(public_events(events), language):
                 lines.append(f"`{entry.seq:>4}` {line}")
         embed = discord.Embed(
-            title=tr("discord.history.title", language, campaign=found.id, page=page),
+            title=tr("discord.history.title", language, campaign=found.id, page=page, pages=pages),
             description="\n".join(lines)[:3900] or tr("discord.history.empty", language),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -93,7 +96,7 @@ class Info(commands.Cog):
             return
         seq = found.seq if at is None else at
         if at is None:
-            view = await self.bot.service.public_view(found.id)
+            view = await self.bot.service.play.public_view(found.id)
         else:
             view = await public_view_at(self.bot, found, seq)
         language = found.language

@@ -67,8 +67,8 @@ class Play(commands.Cog):
             found = await campaign_in_scope(
                 self.bot, interaction, getattr(interaction.namespace, "campaign", None)
             )
-            held = await self.bot.service.seats_of(found.id, str(interaction.user.id))
-            pending = await self.bot.service.prompts(found.id) if held else []
+            held = await self.bot.service.lobby.seats_of(found.id, str(interaction.user.id))
+            pending = await self.bot.service.play.prompts(found.id) if held else []
         except Exception:
             return []
         listed = []

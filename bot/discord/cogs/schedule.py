@@ -122,7 +122,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
                 due=when(seat.due_at),
                 away=tr("schedule.cmd.away", language) if seat.on_vacation else "",
             )
-            for seat in await bot.service.waiting(found.id)
+            for seat in await bot.service.schedule.waiting(found.id)
         ] or [tr("schedule.cmd.waiting_none", language)]
         await interaction.response.send_message("\n".join(lines)[:1900], ephemeral=True)
 
@@ -152,7 +152,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        current = await bot.service.pace(found.id)
+        current = await bot.service.schedule.pace(found.id)
         changes = _pace_changes(
             current.hours,
             preset,
@@ -165,10 +165,9 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         )
         if changes:
             require_moderator(bot, interaction)
-            current = await bot.service.set_pace(
+            current = await bot.service.schedule.set_pace(
                 found.id, changes, actor=str(interaction.user.id), reason=reason or "-"
             )
-            await bot.courier.deliver_pending()
         await _reply(
             interaction,
             "schedule.cmd.pace",
@@ -194,13 +193,12 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         user = str(interaction.user.id)
         if seat is not None:
             require_moderator(bot, interaction)
-            moved = await bot.service.extend_deadline(
+            moved = await bot.service.schedule.extend_deadline(
                 found.id, seat, hours=hours, actor=user, reason=reason or "-"
             )
         else:
-            moved = await bot.service.request_extension(found.id, user, hours)
+            moved = await bot.service.schedule.request_extension(found.id, user, hours)
         await _reply(interaction, "schedule.cmd.extended", due=when(moved.due_at))
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="vacation", description="Declare an absence in advance")
     @app_commands.describe(
@@ -215,8 +213,8 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        zone = (await bot.service.pace(found.id)).time_zone
-        away = await bot.service.declare_vacation(
+        zone = (await bot.service.schedule.pace(found.id)).time_zone
+        away = await bot.service.schedule.declare_vacation(
             found.id, str(interaction.user.id), parse_local(leave, zone), parse_local(back, zone)
         )
         await _reply(
@@ -225,7 +223,6 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
             leave=when(away.starts_at, "F"),
             back=when(away.ends_at, "F"),
         )
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="remind-me", description="Reminders in the channel or by DM")
     @app_commands.choices(route=ROUTE_CHOICES)
@@ -234,7 +231,7 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        await bot.service.set_reminder_route(found.id, str(interaction.user.id), route)
+        await bot.service.schedule.set_reminder_route(found.id, str(interaction.user.id), route)
         await _reply(interaction, f"schedule.cmd.remind_{route}")
 
     @app_commands.command(name="open-seat", description="Moderators: offer a seat to a substitute")
@@ -247,9 +244,10 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         bot = _bot(interaction)
         require_moderator(bot, interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        await bot.service.open_seat(found.id, seat, actor=str(interaction.user.id), reason=reason)
+        await bot.service.schedule.open_seat(
+            found.id, seat, actor=str(interaction.user.id), reason=reason
+        )
         await _reply(interaction, "schedule.cmd.done")
-        await bot.courier.deliver_pending()
 
     @app_commands.command(name="sub", description="Take an open seat as a substitute")
     async def sub_command(
@@ -259,12 +257,11 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
     ) -> None:
         bot = _bot(interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
-        taken = await bot.service.substitute(
+        taken = await bot.service.schedule.substitute(
             found.id, str(interaction.user.id), interaction.user.display_name, seat
         )
         language = user_language(interaction)
         await _reply(interaction, "schedule.cmd.sub", seat=str(localise_value(taken, language)))
-        await bot.after_change(found.id)
 
     @app_commands.command(
         name="start-short-handed", description="Start with the autopilot in the empty seats"
@@ -278,11 +275,10 @@ def schedule_commands() -> list[app_commands.Command[Any, Any, Any]]:
         found = await campaign_in_scope(bot, interaction, campaign)
         require_creator_or_moderator(bot, interaction, found)
         chosen = [seat.strip() for seat in seats.split(",") if seat.strip()]
-        await bot.service.start_with_autopilot(found.id, str(interaction.user.id), chosen)
+        await bot.service.schedule.start_with_autopilot(found.id, str(interaction.user.id), chosen)
         language = user_language(interaction)
         names = ", ".join(str(localise_value(seat, language)) for seat in chosen)
         await _reply(interaction, "schedule.cmd.started_short_handed", seats=names)
-        await bot.after_change(found.id)
 
     async def open_seats(
         interaction: discord.Interaction[Any], typed: str
@@ -319,9 +315,9 @@ async def _seat_choices(
             bot, interaction, getattr(interaction.namespace, "campaign", None)
         )
         if only_open:
-            seats = await bot.service.open_seats(found.id)
+            seats = await bot.service.schedule.open_seats(found.id)
         elif is_moderator(bot, interaction):
-            seats = (await bot.service.state_at(found.id, found.seq)).seats
+            seats = (await bot.service.play.state_at(found.id, found.seq)).seats
         else:
             seats = []
     except Exception:
@@ -339,7 +335,7 @@ class ScheduleLoop(commands.Cog):
 
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
-        self.scheduler = Scheduler(bot.service)
+        self.scheduler = Scheduler(bot.service.schedule)
 
     async def cog_load(self) -> None:
         self.run_scheduler.start()
@@ -350,11 +346,9 @@ class ScheduleLoop(commands.Cog):
     @tasks.loop(seconds=TICK_SECONDS)
     async def run_scheduler(self) -> None:
         try:
-            report = await self.scheduler.tick()
-            for campaign_id in sorted(report.campaigns):
-                await self.bot.after_change(campaign_id)
-            if report.reminders or report.overdue_notices:
-                await self.bot.courier.deliver_pending()
+            # What the tick plays and notices is queued in the outbox and delivered from
+            # there, like every other result.
+            await self.scheduler.tick()
         except Exception:
             log.exception("scheduler tick failed; next one in %ss", TICK_SECONDS)
 

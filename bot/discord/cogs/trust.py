@@ -56,7 +56,7 @@ async def _campaign_here_or_named(
     if campaign_id is None and interaction.channel_id is not None:
         here = [
             found
-            for found in await bot.service.list_campaigns(interaction.guild_id)
+            for found in await bot.service.lobby.list_campaigns(interaction.guild_id)
             if found.channel_id == interaction.channel_id
         ]
         if here:
@@ -123,7 +123,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
     ) -> None:
         bot = _bot(interaction)
         found = await _campaign_here_or_named(bot, interaction, campaign)
-        result = await bot.service.verify_dice(found.id)
+        result = await bot.service.trust.verify_dice(found.id)
         await reply_ephemeral(
             interaction, _clip(verification_text(result, user_language(interaction)))
         )
@@ -136,7 +136,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         require_moderator(bot, interaction)
         found = await _campaign_here_or_named(bot, interaction, campaign)
         language = user_language(interaction)
-        entries = (await bot.service.audit_log(found.id))[-AUDIT_LINES:]
+        entries = (await bot.service.moderation.audit_log(found.id))[-AUDIT_LINES:]
         lines = audit_lines(entries, language) or [translate("trust.audit.empty", language)]
         heading = translate("trust.audit.heading", language, campaign=found.id)
         await reply_ephemeral(interaction, _clip("\n".join([heading, *lines])))
@@ -156,7 +156,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         require_moderator(bot, interaction)
         found = await campaign_in_scope(bot, interaction, campaign)
         language = user_language(interaction)
-        preview = await bot.service.preview_correction(found.id, seq, action)
+        preview = await bot.service.correction.preview_correction(found.id, seq, action)
         view = CorrectionConfirmation(found, preview, action, reason, interaction.user.id, language)
         await interaction.response.send_message(
             _clip(preview_text(preview, language)), view=view, ephemeral=True
@@ -173,14 +173,13 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         bot = _bot(interaction)
         require_moderator(bot, interaction)
         found = await _campaign_here_or_named(bot, interaction, campaign)
-        document = await bot.service.export_campaign(
+        document = await bot.service.trust.export_campaign(
             found.id, include_seed=include_seed, actor=str(interaction.user.id), reason=reason
         )
         data = json.dumps(document, ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"courier-campaign-{found.id}.json")
         text = translate("trust.export.done", user_language(interaction), campaign=found.id)
         await interaction.response.send_message(text, file=file, ephemeral=True)
-        await bot.after_change(found.id)
 
     @app_commands.command(name="import", description="Rebuild a campaign here from an export file")
     @app_commands.guild_only()
@@ -190,13 +189,13 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         bot = _bot(interaction)
         require_moderator(bot, interaction)
         if interaction.channel_id is not None:
-            busy = await bot.service.campaign_for_channel(interaction.channel_id)
+            busy = await bot.service.lobby.campaign_for_channel(interaction.channel_id)
             if busy is not None and busy.status != "finished":
                 raise Refusal("trust.error.channel_busy", campaign=busy.id)
         if file.size > MAX_IMPORT_BYTES:
             raise Refusal("trust.error.import_too_big", limit=MAX_IMPORT_BYTES // (1024 * 1024))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        imported = await bot.service.import_campaign(
+        imported = await bot.service.trust.import_campaign(
             await file.read(),
             actor=str(interaction.user.id),
             reason=reason,
@@ -207,7 +206,6 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
             "trust.import.done", user_language(interaction), campaign=imported.id, seq=imported.seq
         )
         await interaction.followup.send(text, ephemeral=True)
-        await bot.after_change(imported.id)
 
     return [verify_command], [audit_command, correct_command, export_command, import_command]
 
@@ -237,7 +235,7 @@ class CorrectionConfirmation(AskerOnlyView):
         bot = _bot(interaction)
         try:
             await interaction.response.edit_message(view=None)
-            await bot.service.correct_action(
+            await bot.service.correction.correct_action(
                 self.campaign.id,
                 self.preview.seq,
                 self.action,
@@ -248,10 +246,6 @@ class CorrectionConfirmation(AskerOnlyView):
             await interaction.followup.send(
                 translate("trust.correct.done", user_language(interaction)), ephemeral=True
             )
-            # The corrected history may end at the same seq as before: refresh by force, so
-            # the old prompts are closed and the new ones posted.
-            await bot.courier.deliver_pending()
-            await bot.prompt_board.refresh(self.campaign.id, force=True)
         except Exception as error:
             await handle_interaction_error(interaction, error)
 
@@ -287,7 +281,7 @@ class Trust(commands.Cog):
     @tasks.loop(hours=BackupPolicy.every_hours)
     async def backup_database(self) -> None:
         try:
-            await self.bot.service.backup_database(keep=self.bot.backups.keep)
+            await self.bot.service.backups.backup_database(keep=self.bot.backups.keep)
         except Exception:
             log.exception(
                 "the database backup failed; next attempt in %s h", self.bot.backups.every_hours
@@ -296,12 +290,9 @@ class Trust(commands.Cog):
     @tasks.loop(count=1)
     async def check_versions(self) -> None:
         try:
-            reports = await self.bot.service.check_versions()
+            await self.bot.service.trust.check_versions()
         except Exception:
             log.exception("the ruleset version check failed")
-            return
-        if reports:
-            await self.bot.courier.deliver_pending()
 
     @backup_database.before_loop
     @check_versions.before_loop
