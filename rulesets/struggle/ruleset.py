@@ -82,7 +82,7 @@ def struggle_phases() -> PhaseTable[StruggleState]:
 
 class Struggle(Ruleset[StruggleState]):
     name: ClassVar[str] = "struggle"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     title: ClassVar[Msg] = Msg(key="soe.title")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
