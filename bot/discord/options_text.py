@@ -55,6 +55,21 @@ def _bad_value(spec: OptionSpec, raw: str) -> Refusal:
     )
 
 
+def suggested_at(pace: str, specs: list[OptionSpec], typed: str = "") -> list[str]:
+    """The options the game suggests at this pace, as completions of what was typed."""
+    head, _, _ = typed.rpartition(",")
+    prefix = f"{head}, " if head.strip() else ""
+    given = {part.partition("=")[0].strip() for part in head.split(",")}
+    found = []
+    for spec in specs:
+        value = spec.suggested.get(pace)
+        if value is None or spec.name in given or value == spec.default:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        found.append(f"{prefix}{spec.name}={shown}")
+    return found
+
+
 def suggestions(typed: str, specs: list[OptionSpec]) -> list[str]:
     """Completions of the last option being typed, keeping what was typed before it."""
     head, _, last = typed.rpartition(",")

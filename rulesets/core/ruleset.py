@@ -54,6 +54,9 @@ class OptionSpec(BaseModel):
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    # A value the game suggests for a campaign played at a given pace ("relaxed" -> True):
+    # shown when such a campaign is created, never set without the creator choosing it.
+    suggested: dict[str, bool | int | str] = Field(default_factory=dict)
 
     def validate_value(self, value: Any) -> bool | int | str:
         ok = {

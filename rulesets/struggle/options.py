@@ -15,7 +15,9 @@ def _flag(name: str, default: bool) -> OptionSpec:
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    _flag("sealed_proxy_bidding", False),
+    # The auction is the longest part of a play-by-post game: at a relaxed pace a sealed
+    # maximum per player saves days of bid prompts.
+    _flag("sealed_proxy_bidding", False).model_copy(update={"suggested": {"relaxed": True}}),
     _flag("attacker_needs_unit", False),  # A20
     _flag("sea_loss_unrest", False),  # A34: the text lists no such source of unrest
     _flag("naval_support_needs_ship", False),  # A22: the text asks a ship only vs a neutral

@@ -13,7 +13,7 @@ from bot.discord.channel_permissions import require_channel_permissions
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
-from bot.discord.options_text import parse_options, suggestions
+from bot.discord.options_text import parse_options, suggested_at, suggestions
 from bot.discord.reports import scores_text
 from bot.i18n import catalogue, localise_value, render
 from bot.services.pace import PRESETS
@@ -34,6 +34,27 @@ def _ruleset(name: str) -> Any:
         return registry.get(name)
     except IllegalAction as error:
         raise Refusal(error.key, **error.params) from None
+
+
+def _suggestions(ruleset: Any, chosen: dict[str, Any], pace: str, language: str) -> list[str]:
+    """A line per option the game suggests at this pace and the creator left unset."""
+    lines = []
+    for spec in ruleset.option_specs():
+        value = spec.suggested.get(pace)
+        if value is None or spec.name in chosen or value == spec.default:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        lines.append(
+            "\n"
+            + tr(
+                "discord.campaign.suggested_option",
+                language,
+                option=f"{spec.name}={shown}",
+                description=render(spec.description, language),
+                pace=tr(f"discord.pace.{pace}", language),
+            )
+        )
+    return lines
 
 
 def _seat_name(seat: str, language: str) -> str:
@@ -108,6 +129,7 @@ class Campaigns(
             seats=seats,
             pace=tr(f"discord.pace.{pace}", language),
         )
+        announcement += "".join(_suggestions(ruleset, chosen, pace, language))
         mine = user_language(interaction)
         if channel.id == interaction.channel_id:
             await interaction.response.send_message(announcement)
@@ -139,14 +161,22 @@ class Campaigns(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
+        pace = str(getattr(interaction.namespace, "pace", None) or DEFAULT_PACE)
         try:
             specs = registry.get(str(game)).option_specs()
         except IllegalAction:
             return []
-        return [
+        suggested = suggested_at(pace, specs, typed)
+        note = tr("discord.campaign.suggested_mark", user_language(interaction))
+        found = [
+            app_commands.Choice(name=f"{text} {note}"[:100], value=text[:100]) for text in suggested
+        ]
+        found += [
             app_commands.Choice(name=text[:100], value=text[:100])
             for text in suggestions(typed, specs)
+            if text not in suggested
         ]
+        return found[:25]
 
     # join / leave / start --------------------------------------------------------------
 
