@@ -18,6 +18,7 @@ from bot.logging_setup import campaign_context
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport
 from bot.services.history_check import check_history
+from bot.services.import_checks import check_tenures, game_seats
 from bot.services.models import CampaignInfo
 from bot.services.trust import CampaignTrust
 from bot.storage import AuditRecord, NewCampaign
@@ -88,6 +89,9 @@ class CampaignExchange(CampaignTrust):
             raise ServiceError("service.error.bad_seed") from None
         if export.log and export.status == "lobby":
             raise ServiceError("trust.error.import_malformed", where="status")
+        seats = game_seats(export)
+        if seats is not None:
+            check_tenures(export.tenures, seats)
         check = check_history(export, keep_states_every=self._snapshot_every)
         if not check.ok:
             if check.problem == "unknown_ruleset":
