@@ -13,6 +13,7 @@ from bot.services.clock import Clock
 from bot.services.correction import CampaignCorrection
 from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
+from bot.services.limits import checked_at_the_boundary
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
@@ -21,6 +22,7 @@ from bot.services.versions import CampaignVersions
 from bot.storage import SqliteStore
 
 
+@checked_at_the_boundary
 class CampaignService(
     CampaignLobby,
     CampaignPlay,
@@ -33,7 +35,8 @@ class CampaignService(
     CampaignSchedule,  # deadlines, reminders, vacations, substitutes, autopilot
 ):
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
-    are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""
+    are `ServiceError`s (campaign unchanged), lost races `StaleSeq`. Texts, user ids and
+    languages are checked at this boundary first (`bot.services.limits`)."""
 
 
 async def open_service(
