@@ -18,7 +18,7 @@ from bot.logging_setup import campaign_context
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport
 from bot.services.history_check import check_history
-from bot.services.import_checks import check_tenures, game_seats
+from bot.services.import_checks import check_export, check_size
 from bot.services.models import CampaignInfo
 from bot.services.trust import CampaignTrust
 from bot.storage import AuditRecord, NewCampaign
@@ -79,6 +79,7 @@ class CampaignExchange(CampaignTrust):
         channel_id: int | None,
     ) -> CampaignInfo:
         """A new campaign rebuilt from an export, or a `ServiceError` saying why not."""
+        check_size(document)
         export = parse_export(document)
         if export.seed_hex is None:
             raise ServiceError("trust.error.import_needs_seed")
@@ -89,9 +90,7 @@ class CampaignExchange(CampaignTrust):
             raise ServiceError("service.error.bad_seed") from None
         if export.log and export.status == "lobby":
             raise ServiceError("trust.error.import_malformed", where="status")
-        seats = game_seats(export)
-        if seats is not None:
-            check_tenures(export.tenures, seats)
+        unproved = check_export(export)
         check = check_history(export, keep_states_every=self._snapshot_every)
         if not check.ok:
             if check.problem == "unknown_ruleset":
@@ -118,6 +117,7 @@ class CampaignExchange(CampaignTrust):
                 "source_campaign": export.campaign_id,
                 "exported_at": export.exported_at.isoformat(),
                 "ruleset_version": export.ruleset_version,
+                **unproved.detail(),
             },
         )
         snapshots = {seq: state.model_dump(mode="json") for seq, state in check.states.items()}
