@@ -40,8 +40,14 @@ class CampaignService(
 
 
 async def open_service(
-    database: str | Path, clock: Clock | None = None, snapshot_every: int = 50
+    database: str | Path,
+    clock: Clock | None = None,
+    snapshot_every: int = 50,
+    *,
+    full_check: bool = False,
 ) -> CampaignService:
-    """A service over the SQLite database at `database` (created and migrated if needed)."""
-    store = await SqliteStore.open(database)
+    """A service over the SQLite database at `database` (created and migrated if needed).
+    A damaged database raises `DamagedDatabase`, naming the backup to restore; the quick
+    check runs every time, the full one when asked (`full_check`)."""
+    store = await SqliteStore.open(database, check="full" if full_check else "quick")
     return CampaignService(store, clock, snapshot_every)

@@ -21,6 +21,7 @@ from bot.storage.base import (
     StoreError,
     TenureRow,
 )
+from bot.storage.integrity import DamagedDatabase
 from bot.storage.sqlite import SqliteStore
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "AuditRow",
     "CampaignRow",
     "CampaignStatus",
+    "DamagedDatabase",
     "DeadlineRow",
     "NewCampaign",
     "NewDeadline",

@@ -43,6 +43,7 @@ from bot.storage.base import (
     audit_announcement,
     seed_revealed,
 )
+from bot.storage.integrity import Check, check_database, damaged
 from bot.storage.migrate import migrate
 
 BUSY_TIMEOUT_MS = 10_000
@@ -160,11 +161,28 @@ class SqliteStore:
         self.path = Path(path)
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    async def open(cls, path: str | Path, *, check: Check = "quick") -> SqliteStore:
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        A damaged file (see `bot.storage.integrity`, `check` says how closely it is read)
+        raises `DamagedDatabase`; whatever fails, the connection's thread is stopped, so
+        that a refused start-up ends the process instead of hanging it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(check_database, Path(path), check)
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await cls._prepare(db)
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise damaged(Path(path), error) from error
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    @staticmethod
+    async def _prepare(db: aiosqlite.Connection) -> None:
         db.row_factory = sqlite3.Row
         for pragma in (
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -175,7 +193,6 @@ class SqliteStore:
             # migration's COMMIT would then fail.
             await (await db.execute(pragma)).close()
         await migrate(db)
-        return cls(db, path)
 
     async def close(self) -> None:
         await self._db.close()
