@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
+from bot.services.gates import StepGates
 from bot.services.models import ActionReport
 from bot.services.notices import step_outbox
 from bot.services.replay import StateLoader
@@ -45,6 +46,7 @@ class ServiceCore:
         self._clock: Clock = clock or SystemClock()
         self._snapshot_every = snapshot_every
         self._states = StateLoader(store)
+        self._gates = StepGates()
 
     @property
     def store(self) -> Store:
