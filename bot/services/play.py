@@ -56,9 +56,11 @@ class CampaignPlay(ServiceCore):
         with campaign_context(campaign_id):
             async with self._gates.one_at_a_time(campaign_id):
                 campaign = await self._campaign(campaign_id)
-                self._require_active(campaign)
+                # A click on a prompt already answered is stale, even if that answer ended
+                # the game: the player is told the situation changed, then sees the end.
                 if expected_seq is not None and expected_seq != campaign.seq:
                     raise StaleSeq(campaign_id, campaign.seq)
+                self._require_active(campaign)
                 state = await self._state(campaign)
                 acting = await self._acting_seat(campaign, state, user_id, seat)
                 rules = self._ruleset(campaign.ruleset)
