@@ -20,6 +20,7 @@ from bot.storage.base import (
     Store,
     StoreError,
     TenureRow,
+    WakeRow,
 )
 from bot.storage.integrity import DamagedDatabase
 from bot.storage.sqlite import SqliteStore
@@ -46,4 +47,5 @@ __all__ = [
     "Store",
     "StoreError",
     "TenureRow",
+    "WakeRow",
 ]

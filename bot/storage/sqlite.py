@@ -14,7 +14,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -40,6 +40,7 @@ from bot.storage.base import (
     Store,
     TenureRecord,
     TenureRow,
+    WakeRow,
     audit_announcement,
     seed_revealed,
 )
@@ -56,6 +57,11 @@ def _json(value: Any) -> str:
 
 def _time(value: datetime) -> str:
     return value.isoformat()
+
+
+def _wake_time(value: datetime) -> str:
+    """Wake times are compared as text by the index: UTC, always with microseconds."""
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _parse_time(text: str | None) -> datetime | None:
@@ -772,6 +778,33 @@ class SqliteStore:
             )
             await self._write_outbox(campaign_id, outbox, at)
             await self._write_audit(campaign_id, audit)
+
+    # When the scheduler looks next ------------------------------------------------------
+    # The rows are kept by the triggers of migration 0003: see its comment.
+
+    async def due_campaigns(self, now: datetime, *, after_id: int, limit: int) -> list[WakeRow]:
+        rows = await self._rows(
+            "SELECT campaign_id, changes FROM campaign_wake WHERE wake_at <= ?"
+            " AND campaign_id > ? ORDER BY campaign_id LIMIT ?",
+            (_wake_time(now), after_id, limit),
+        )
+        return [WakeRow(row["campaign_id"], row["changes"]) for row in rows]
+
+    async def wake_changes(self, campaign_id: int) -> int | None:
+        rows = await self._rows(
+            "SELECT changes FROM campaign_wake WHERE campaign_id = ?", (campaign_id,)
+        )
+        return cast(int, rows[0]["changes"]) if rows else None
+
+    async def set_wake(
+        self, campaign_id: int, at: datetime | None, *, expected_changes: int
+    ) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?",
+                (None if at is None else _wake_time(at), campaign_id, expected_changes),
+            )
+            return cursor.rowcount == 1
 
     # Backups -------------------------------------------------------------------------
 
