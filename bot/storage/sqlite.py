@@ -221,8 +221,10 @@ class SqliteStore:
         if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
             # A number SQLite cannot store (a forged id) matches no row; sqlite3 would raise.
             return []
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            # One trip to the database thread, not three (execute, fetch, close): under
+            # load each trip waits its turn for the thread, and the scheduler makes many.
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def _claim(
         self,
