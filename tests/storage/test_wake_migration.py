@@ -1,0 +1,34 @@
+"""Migration 0003 on a database made before it: every running campaign is due at the first
+tick (its wake time is not known yet), and the others get no wake time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.services import FakeClock, open_service
+from tests.services.conftest import sql, started_table
+
+BEFORE_0003 = """
+DROP TABLE campaign_wake;
+DELETE FROM schema_version WHERE version = 3;
+"""
+
+
+async def test_running_campaigns_of_an_older_database_are_due_at_once(tmp_path: Path) -> None:
+    database = tmp_path / "courier.sqlite3"
+    service = await open_service(database, FakeClock())
+    running = await started_table(service)
+    paused = await started_table(service)
+    await service.pause(paused, actor="mod", reason="break")
+    await service.close()
+    for statement in BEFORE_0003.strip().splitlines():  # as it was under migration 0002
+        sql(database, statement)
+    triggers = [
+        row[0] for row in sql(database, "SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    ]
+    for name in triggers:
+        sql(database, f"DROP TRIGGER {name}")
+    service = await open_service(database, FakeClock())
+    due = await service.store.due_campaigns(FakeClock().now(), after_id=0, limit=10)
+    assert [row.campaign_id for row in due] == [running]
+    await service.close()
