@@ -801,12 +801,13 @@ class SqliteStore:
     async def set_wake(
         self, campaign_id: int, at: datetime | None, *, expected_changes: int
     ) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?",
-                (None if at is None else _wake_time(at), campaign_id, expected_changes),
-            )
-            return cursor.rowcount == 1
+        # One statement is its own transaction: one trip to the database thread.
+        updated = await self._rows(
+            "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?"
+            " RETURNING campaign_id",
+            (None if at is None else _wake_time(at), campaign_id, expected_changes),
+        )
+        return bool(updated)
 
     # Backups -------------------------------------------------------------------------
 
