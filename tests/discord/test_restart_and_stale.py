@@ -25,16 +25,20 @@ async def test_buttons_work_after_a_restart_and_stale_clicks_are_refused(
     restarted = CourierBot(opened, moderator_role="Game master")
     await t.env.restart_bot(restarted)
     t.bot = restarted
+    try:
+        passed = await t.alice.click(first_prompt, label="pass")
+        assert "Order accepted" in text_of(passed)
+        seq = (await service.get_campaign(campaign_id)).seq
 
-    passed = await t.alice.click(first_prompt, label="pass")
-    assert "Order accepted" in text_of(passed)
-    seq = (await service.get_campaign(campaign_id)).seq
-
-    # The first prompt was posted before the restart, so it still shows its buttons.
-    stale = await t.alice.click(first_prompt, label="pass")
-    assert stale.ephemeral
-    assert text_of(stale) == "This choice is no longer open: the game has moved on."
-    assert (await service.get_campaign(campaign_id)).seq == seq
+        # The first prompt was posted before the restart, so it still shows its buttons.
+        stale = await t.alice.click(first_prompt, label="pass")
+        assert stale.ephemeral
+        assert text_of(stale) == "This choice is no longer open: the game has moved on."
+        assert (await service.get_campaign(campaign_id)).seq == seq
+    finally:
+        # Closed here, not left to the garbage collector: its thread would keep the test
+        # process from exiting.
+        await service.close()
 
 
 async def test_prompts_that_discord_refused_are_posted_on_the_next_sweep(table: Table) -> None:
