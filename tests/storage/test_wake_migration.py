@@ -1,17 +1,15 @@
-"""Migration 0003 on a database made before it: every running campaign is due at the first
-tick (its wake time is not known yet), and the others get no wake time."""
+"""The wake-time migration on a database made before it: every running campaign is due at
+the first tick (its wake time is not known yet), and the others get no wake time."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from bot.services import FakeClock, open_service
+from bot.storage.migrate import available_migrations
 from tests.services.conftest import sql, started_table
 
-BEFORE_0003 = """
-DROP TABLE campaign_wake;
-DELETE FROM schema_version WHERE version = 3;
-"""
+WAKE = next(m.number for m in available_migrations() if m.path.name.endswith("_wake.sql"))
 
 
 async def test_running_campaigns_of_an_older_database_are_due_at_once(tmp_path: Path) -> None:
@@ -21,8 +19,9 @@ async def test_running_campaigns_of_an_older_database_are_due_at_once(tmp_path: 
     paused = await started_table(service)
     await service.pause(paused, actor="mod", reason="break")
     await service.close()
-    for statement in BEFORE_0003.strip().splitlines():  # as it was under migration 0002
-        sql(database, statement)
+    # As it was before the migration: no table, no triggers, not recorded as applied.
+    sql(database, "DROP TABLE campaign_wake")
+    sql(database, "DELETE FROM schema_version WHERE version >= ?", WAKE)
     triggers = [
         row[0] for row in sql(database, "SELECT name FROM sqlite_master WHERE type = 'trigger'")
     ]
