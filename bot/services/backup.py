@@ -14,6 +14,7 @@ from pathlib import Path
 from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.storage import SqliteStore
+from bot.storage.integrity import backup_directory_for
 
 log = logging.getLogger("courier.services.backup")
 
@@ -43,7 +44,7 @@ class CampaignBackups(ServicePart):
         """`backups/` beside the database (data/backups/ with the default settings)."""
         if not isinstance(self._store, SqliteStore):
             raise ServiceError("trust.error.backup_unsupported")
-        return self._store.path.parent / "backups"
+        return backup_directory_for(self._store.path)
 
     async def backup_database(
         self, directory: Path | None = None, *, keep: int = DEFAULT_KEEP

@@ -50,7 +50,7 @@ class CampaignLobby(ServicePart):
             if data is not None:
                 rules.validate_data(data)
         if language not in LANGUAGES:
-            raise ServiceError("service.error.unknown_language", language=str(language)[:20])
+            raise ServiceError("service.error.unknown_language", code=str(language)[:20])
         seed = _check_seed(seed_hex) if seed_hex is not None else secrets.token_hex(32)
         await self._refuse_busy_channel(channel_id)
         commitment = seed_commitment(seed)

@@ -23,7 +23,9 @@ from bot.storage.base import (
     TargetKind,
     TenureRecord,
     TenureRow,
+    WakeRow,
 )
+from bot.storage.integrity import DamagedDatabase
 from bot.storage.sqlite import SqliteStore
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "AuditRow",
     "CampaignRow",
     "CampaignStatus",
+    "DamagedDatabase",
     "DeadlineRow",
     "NewCampaign",
     "NewDeadline",
@@ -50,4 +53,5 @@ __all__ = [
     "TargetKind",
     "TenureRecord",
     "TenureRow",
+    "WakeRow",
 ]

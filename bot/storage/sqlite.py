@@ -14,7 +14,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -42,7 +42,9 @@ from bot.storage.base import (
     TargetKind,
     TenureRecord,
     TenureRow,
+    WakeRow,
 )
+from bot.storage.integrity import Check, check_database, damaged
 from bot.storage.migrate import migrate
 
 BUSY_TIMEOUT_MS = 10_000
@@ -55,6 +57,11 @@ def _json(value: Any) -> str:
 
 def _time(value: datetime) -> str:
     return value.isoformat()
+
+
+def _wake_time(value: datetime) -> str:
+    """Wake times are compared as text by the index: UTC, always with microseconds."""
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _parse_time(text: str | None) -> datetime | None:
@@ -177,11 +184,28 @@ class SqliteStore:
         self._wrote_outbox = False
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    async def open(cls, path: str | Path, *, check: Check = "quick") -> SqliteStore:
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        A damaged file (see `bot.storage.integrity`, `check` says how closely it is read)
+        raises `DamagedDatabase`; whatever fails, the connection's thread is stopped, so
+        that a refused start-up ends the process instead of hanging it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(check_database, Path(path), check)
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await cls._prepare(db)
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise damaged(Path(path), error) from error
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    @staticmethod
+    async def _prepare(db: aiosqlite.Connection) -> None:
         db.row_factory = sqlite3.Row
         for pragma in (
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -192,7 +216,6 @@ class SqliteStore:
             # migration's COMMIT would then fail.
             await (await db.execute(pragma)).close()
         await migrate(db)
-        return cls(db, path)
 
     async def close(self) -> None:
         await self._db.close()
@@ -223,8 +246,10 @@ class SqliteStore:
         if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
             # A number SQLite cannot store (a forged id) matches no row; sqlite3 would raise.
             return []
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            # One trip to the database thread, not three (execute, fetch, close): under
+            # load each trip waits its turn for the thread, and the scheduler makes many.
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def _claim(
         self,
@@ -846,6 +871,34 @@ class SqliteStore:
             )
             await self._write_outbox(campaign_id, outbox, at)
             await self._write_audit(campaign_id, audit)
+
+    # When the scheduler looks next ------------------------------------------------------
+    # The rows are kept by the triggers of migration 0003: see its comment.
+
+    async def due_campaigns(self, now: datetime, *, after_id: int, limit: int) -> list[WakeRow]:
+        rows = await self._rows(
+            "SELECT campaign_id, changes FROM campaign_wake WHERE wake_at <= ?"
+            " AND campaign_id > ? ORDER BY campaign_id LIMIT ?",
+            (_wake_time(now), after_id, limit),
+        )
+        return [WakeRow(row["campaign_id"], row["changes"]) for row in rows]
+
+    async def wake_changes(self, campaign_id: int) -> int | None:
+        rows = await self._rows(
+            "SELECT changes FROM campaign_wake WHERE campaign_id = ?", (campaign_id,)
+        )
+        return cast(int, rows[0]["changes"]) if rows else None
+
+    async def set_wake(
+        self, campaign_id: int, at: datetime | None, *, expected_changes: int
+    ) -> bool:
+        # One statement is its own transaction: one trip to the database thread.
+        updated = await self._rows(
+            "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?"
+            " RETURNING campaign_id",
+            (None if at is None else _wake_time(at), campaign_id, expected_changes),
+        )
+        return bool(updated)
 
     # Backups -------------------------------------------------------------------------
 
