@@ -269,9 +269,12 @@ def _user_id(item: OutboxItem) -> int | None:
 
 
 def _with_mentions(message: OutboxMessage) -> OutboxMessage:
-    """An audit line names a Discord moderator by mention, the bot's own acts by name."""
+    """An audit line names Discord users (the moderator, a seat's new and previous holder)
+    by mention, the bot's own acts by name."""
     if not isinstance(message, AuditNotice):
         return message
-    actor = str(message.params.get("actor", ""))
-    moderator = f"<@{actor}>" if actor.isdigit() else actor
-    return message.model_copy(update={"params": {**message.params, "moderator": moderator}})
+    params = {**message.params, "moderator": message.params.get("actor", "")}
+    for name in ("moderator", "holder", "previous"):
+        user = str(params.get(name) or "")
+        params[name] = f"<@{user}>" if user.isdigit() else user
+    return message.model_copy(update={"params": params})

@@ -99,6 +99,11 @@ def publication_in(
     return rows
 
 
+# Acts on a seat are told as what changed ("@mod gave France to @alice (was @bob)"); the
+# others as the act's name with its steps.
+_SEAT_ACTS = ("assign_seat", "release_seat")
+
+
 def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | None) -> AuditRecord:
     """`record` with the row that tells the table about the act."""
     params = {
@@ -107,8 +112,24 @@ def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | No
         "reason": record.reason,
         "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
     }
-    notice = AuditNotice(campaign_id=campaign_id, params=params)
+    key = AuditNotice.model_fields["key"].default
+    if record.act in _SEAT_ACTS:
+        previous = record.detail.get("previous")
+        params |= {"seat": record.detail.get("seat", "-"), "holder": record.detail.get("user_id")}
+        params["previous"] = previous
+        key = f"trust.audit.announce.{record.act}" + ("" if previous else ".vacant")
+    notice = AuditNotice(campaign_id=campaign_id, key=key, params=params)
     return replace(record, announcement=to_channel(channel_id, notice))
+
+
+def seat_taken_note(campaign: CampaignRow, user_id: str, seat: str, reason: str) -> OutboxRecord:
+    """The player a moderator took a seat from hears of it privately, with the reason."""
+    params = {"seat": seat, "campaign": campaign.id, "reason": reason}
+    return to_user(
+        campaign,
+        user_id,
+        Notice(campaign_id=campaign.id, key="trust.notice.seat_taken", params=params),
+    )
 
 
 def commitment_notice(channel_id: int | None, ruleset: str, commitment: str) -> OutboxRecord:
@@ -134,10 +155,13 @@ def audit_record(
     at: datetime,
     seqs: list[int] | None = None,
     detail: dict[str, Any] | None = None,
+    announce: bool = True,
 ) -> AuditRecord:
-    """A moderator's act with its announcement to the table, to be written together."""
+    """A moderator's act with its announcement to the table, to be written together.
+    `announce=False` for an act in the trail that is no moderator's (a creator's choice at
+    creation, a volunteer taking a seat): the table hears of it by its own notice."""
     bare = AuditRecord(actor, act, reason, at, seqs or [], detail or {}, announcement=None)
-    return announced(bare, campaign.channel_id, campaign.id)
+    return announced(bare, campaign.channel_id, campaign.id) if announce else bare
 
 
 def delivery_alert(campaign: CampaignRow, outbox_id: int, reason: str) -> OutboxRecord:

@@ -85,6 +85,7 @@ class ScheduleSubstitutes(ScheduleCore):
             act="substitute",
             reason="volunteer",
             at=now,
+            announce=False,
             seqs=[campaign.seq],
             detail={"seat": seat, "user_id": user_id, "previous": previous and previous.user_id},
         )

@@ -97,6 +97,7 @@ class Campaigns(
                 {"preset": pace},
                 actor=str(interaction.user.id),
                 reason=tr("discord.campaign.pace_at_creation", language),
+                by_moderator=False,
             )
         seats = ", ".join(_seat_name(spec.id, language) for spec in ruleset.seat_pool())
         announcement = tr(
