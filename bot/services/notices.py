@@ -106,17 +106,20 @@ _SEAT_ACTS = ("assign_seat", "release_seat")
 
 def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | None) -> AuditRecord:
     """`record` with the row that tells the table about the act."""
-    params = {
+    params: dict[str, Any] = {
         "act": record.act,
         "actor": record.actor,
         "reason": record.reason,
         "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
     }
-    key = AuditNotice.model_fields["key"].default
+    key = "trust.audit.announce"
     if record.act in _SEAT_ACTS:
         previous = record.detail.get("previous")
-        params |= {"seat": record.detail.get("seat", "-"), "holder": record.detail.get("user_id")}
-        params["previous"] = previous
+        params |= {
+            "seat": record.detail.get("seat", "-"),
+            "holder": record.detail.get("user_id"),
+            "previous": previous,
+        }
         key = f"trust.audit.announce.{record.act}" + ("" if previous else ".vacant")
     notice = AuditNotice(campaign_id=campaign_id, key=key, params=params)
     return replace(record, announcement=to_channel(channel_id, notice))
