@@ -31,6 +31,7 @@ from bot.discord.limits import fit_message
 from bot.discord.maps import map_of_step
 from bot.discord.payloads import outbox_message
 from bot.discord.prompt_board import PromptBoard
+from bot.discord.reminder_context import with_reminder_context
 from bot.i18n import translate
 from bot.services import OutboxItem
 from bot.services.outbox import (
@@ -214,6 +215,7 @@ class OutboxCourier:
         self, item: OutboxItem, message: OutboxMessage
     ) -> tuple[str, list[discord.Embed]]:
         language = await self.bot.campaign_language(item.campaign_id)
+        message = await with_reminder_context(self.bot, message)
         return outbox_message(_with_mentions(message), language)
 
     @staticmethod
