@@ -15,6 +15,7 @@ from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggestions
 from bot.discord.reports import scores_text
+from bot.i18n.phases import phase_name
 from bot.i18n import catalogue, localise_value, render
 from bot.services.pace import PRESETS
 from rulesets import registry
@@ -274,7 +275,7 @@ class Campaigns(
                     tr(
                         "discord.status.phase",
                         language,
-                        phase=str(localise_value(str(view["phase"]), language)),
+                        phase=phase_name(found.ruleset, str(view["phase"]), language),
                     )
                 )
         if found.status == "finished":
