@@ -15,8 +15,8 @@ from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggestions
 from bot.discord.reports import scores_text
-from bot.i18n.phases import phase_name
 from bot.i18n import catalogue, localise_value, render
+from bot.i18n.phases import phase_name
 from bot.services.pace import PRESETS
 from rulesets import registry
 from rulesets.core import IllegalAction
