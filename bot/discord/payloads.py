@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.command_names import localised_commands
 from bot.discord.reports import private_embed, report_embed
 from bot.i18n import translate
 from bot.services.outbox import OutboxMessage, PrivateNote, Report
@@ -35,5 +36,6 @@ def outbox_message(message: OutboxMessage, language: str) -> tuple[str, list[dis
         return "", [private_embed(title=title, events=_events(message.events), language=language)]
     key = getattr(message, "key", None)
     if isinstance(key, str):
-        return translate(key, language, **getattr(message, "params", {})), []
+        text = translate(key, language, **getattr(message, "params", {}))
+        return localised_commands(text, language), []
     return "", []
