@@ -6,8 +6,9 @@ import discord
 
 from bot.discord.command_names import localised_commands
 from bot.discord.reports import private_embed, report_embed
+from bot.discord.seat_sheet import seat_embed
 from bot.i18n import translate
-from bot.services.outbox import OutboxMessage, PrivateNote, Report
+from bot.services.outbox import OutboxMessage, PrivateNote, Report, SeatView
 from rulesets.core import Event, Roll
 
 
@@ -34,8 +35,22 @@ def outbox_message(message: OutboxMessage, language: str) -> tuple[str, list[dis
             "discord.report.private_title", language, campaign=campaign, seq=message.seq
         )
         return "", [private_embed(title=title, events=_events(message.events), language=language)]
+    if isinstance(message, SeatView):
+        return _welcome(message, language)
     key = getattr(message, "key", None)
     if isinstance(key, str):
         text = translate(key, language, **getattr(message, "params", {}))
         return localised_commands(text, language), []
     return "", []
+
+
+def _welcome(message: SeatView, language: str) -> tuple[str, list[discord.Embed]]:
+    """A new holder's welcome: a sentence, and the seat's sheet as /me shows it."""
+    seat = str(message.params.get("seat", ""))
+    campaign = message.params.get("campaign", message.campaign_id)
+    text = translate("discord.sheet.welcome", language, seat=seat, campaign=campaign)
+    title = translate("discord.sheet.title", language, seat=seat, campaign=campaign)
+    ruleset = str(message.params.get("ruleset", ""))
+    return localised_commands(text, language), [
+        seat_embed(title, ruleset, seat, message.view, language)
+    ]

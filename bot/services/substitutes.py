@@ -95,6 +95,7 @@ class ScheduleSubstitutes(ScheduleCore):
             params={
                 "seat": seat,
                 "campaign": campaign_id,
+                "ruleset": campaign.ruleset,
                 "view": json.dumps(view, ensure_ascii=False, sort_keys=True)[:VIEW_TEXT_LIMIT],
             },
             view=view,
