@@ -32,6 +32,7 @@ from bot.discord.maps import map_of_step
 from bot.discord.payloads import outbox_message
 from bot.discord.prompt_board import PromptBoard
 from bot.discord.reminder_context import with_reminder_context
+from bot.discord.standings import campaign_standings
 from bot.i18n import translate
 from bot.services import OutboxItem
 from bot.services.outbox import (
@@ -40,6 +41,7 @@ from bot.services.outbox import (
     ModeratorAlert,
     OutboxMessage,
     PromptsOpened,
+    Report,
 )
 
 if TYPE_CHECKING:
@@ -216,7 +218,13 @@ class OutboxCourier:
     ) -> tuple[str, list[discord.Embed]]:
         language = await self.bot.campaign_language(item.campaign_id)
         message = await with_reminder_context(self.bot, message)
-        return outbox_message(_with_mentions(message), language)
+        standings = None
+        if isinstance(message, Report) and message.finished and message.scores:
+            campaign = await self.bot.service.lobby.get_campaign(item.campaign_id)
+            standings = await campaign_standings(
+                self.bot, campaign.id, campaign.ruleset, message.scores, language
+            )
+        return outbox_message(_with_mentions(message), language, standings)
 
     @staticmethod
     async def _send_parts(

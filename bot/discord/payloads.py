@@ -16,8 +16,11 @@ def _events(raw: list[dict[str, object]]) -> list[Event]:
     return [Event.model_validate(event) for event in raw]
 
 
-def outbox_message(message: OutboxMessage, language: str) -> tuple[str, list[discord.Embed]]:
-    """The text and embeds of one outbox message, in `language`."""
+def outbox_message(
+    message: OutboxMessage, language: str, standings: str | None = None
+) -> tuple[str, list[discord.Embed]]:
+    """The text and embeds of one outbox message, in `language` (`standings`: a final
+    report's scores with their players, when the caller could look them up)."""
     campaign = message.campaign_id if message.campaign_id is not None else ""
     if isinstance(message, Report):
         events = _events(message.events)
@@ -28,6 +31,7 @@ def outbox_message(message: OutboxMessage, language: str) -> tuple[str, list[dis
             rolls=[Roll.model_validate(raw) for raw in message.rolls],
             language=language,
             scores=message.scores or None,
+            standings=standings,
         )
         return "", [embed]
     if isinstance(message, PrivateNote):

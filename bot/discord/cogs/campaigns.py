@@ -14,7 +14,7 @@ from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggestions
-from bot.discord.reports import scores_text
+from bot.discord.standings import campaign_standings
 from bot.i18n import catalogue, localise_value, render
 from bot.i18n.phases import phase_name
 from bot.services.pace import PRESETS
@@ -283,7 +283,9 @@ class Campaigns(
                 await service.play.state_at(found.id, found.seq)
             )
             if scores:
-                lines.append(scores_text(scores, language))
+                lines.append(
+                    await campaign_standings(self.bot, found.id, found.ruleset, scores, language)
+                )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def _deadline_lines(self, campaign_id: int, language: str) -> list[str]:
