@@ -58,3 +58,14 @@ async def test_the_creators_pace_is_no_moderator_act(table: Table) -> None:
     text = t.public_text()
     assert "Moderator act" not in text
     assert "set_pace" not in text
+
+
+async def test_a_volunteers_substitution_is_no_moderator_act(table: Table) -> None:
+    t = table
+    await open_mini_campaign(t)
+    await t.moderator.slash(t.channel, "campaign open-seat", seat="blue", reason="bob leaves")
+    before = t.public_text().count("Moderator act")
+    await t.carol.slash(t.channel, "campaign sub")
+    after = t.public_text()
+    assert after.count("Moderator act") == before
+    assert "volunteer" not in after  # the trail's reason for it is no sentence for the table
