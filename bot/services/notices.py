@@ -99,9 +99,27 @@ def publication_in(
     return rows
 
 
-# Acts on a seat are told as what changed ("@mod gave France to @alice (was @bob)"); the
-# others as the act's name with its steps.
+# Each act is told as what changed ("@mod gave France to @alice (was @bob)"), with the seat
+# it concerns; an act without its own sentence is named with its steps.
 _SEAT_ACTS = ("assign_seat", "release_seat")
+_TOLD_ACTS = frozenset(
+    {
+        "undo",
+        "rollback",
+        "pause",
+        "resume",
+        "end",
+        "open_seat",
+        "force_default",
+        "extend_deadline",
+        "set_pace",
+        "correct",
+        "data_file",
+        "import",
+        "export_seed",
+        "version_check",
+    }
+)
 
 
 def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | None) -> AuditRecord:
@@ -113,14 +131,16 @@ def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | No
         "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
     }
     key = "trust.audit.announce"
+    if "seat" in record.detail:
+        params["seat"] = record.detail["seat"]
     if record.act in _SEAT_ACTS:
         previous = record.detail.get("previous")
-        params |= {
-            "seat": record.detail.get("seat", "-"),
-            "holder": record.detail.get("user_id"),
-            "previous": previous,
-        }
+        params |= {"holder": record.detail.get("user_id"), "previous": previous}
         key = f"trust.audit.announce.{record.act}" + ("" if previous else ".vacant")
+    elif record.act in _TOLD_ACTS:
+        key = f"trust.audit.announce.{record.act}"
+        if record.act == "extend_deadline":
+            params["due_unix"] = int(datetime.fromisoformat(record.detail["to"]).timestamp())
     notice = AuditNotice(campaign_id=campaign_id, key=key, params=params)
     return replace(record, announcement=to_channel(channel_id, notice))
 

@@ -69,3 +69,25 @@ async def test_a_volunteers_substitution_is_no_moderator_act(table: Table) -> No
     after = t.public_text()
     assert after.count("Moderator act") == before
     assert "volunteer" not in after  # the trail's reason for it is no sentence for the table
+
+
+@pytest.mark.parametrize(
+    ("language", "paused", "extended"),
+    [
+        ("en", "paused the campaign. Reason: tea", "moved the deadline for red to <t:"),
+        ("fr", "a mis la campagne en pause. Motif : tea", "a repoussé l'échéance pour red au <t:"),
+    ],
+)
+async def test_every_act_is_a_sentence_not_an_act_id(
+    table: Table, language: str, paused: str, extended: str
+) -> None:
+    t = table
+    await open_mini_campaign(t, language=language)
+    await t.moderator.slash(t.channel, "campaign extend", hours=4, seat="red", reason="ill")
+    await t.moderator.slash(t.channel, "admin pause", reason="tea")
+    await t.moderator.slash(t.channel, "admin resume", reason="back")
+    text = t.public_text()
+    assert f"{t.moderator.mention} {paused}" in text
+    assert extended in text
+    for raw in ("extend_deadline", "pause by", "resume by", "Moderator act", "Acte de modération"):
+        assert raw not in text
