@@ -91,3 +91,17 @@ async def test_every_act_is_a_sentence_not_an_act_id(
     assert extended in text
     for raw in ("extend_deadline", "pause by", "resume by", "Moderator act", "Acte de modération"):
         assert raw not in text
+
+
+def test_every_told_act_has_its_sentence_and_its_name_in_both_languages() -> None:
+    from bot.i18n import catalogue
+    from bot.services.notices import _TOLD_ACTS
+
+    for language in ("en", "fr"):
+        texts = catalogue(language)
+        missing = [
+            act
+            for act in sorted(_TOLD_ACTS)
+            if f"trust.audit.announce.{act}" not in texts or f"trust.act.{act}" not in texts
+        ]
+        assert missing == [], language
