@@ -19,6 +19,7 @@ from bot.discord.choices import PromptSlot, button_label
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.orders import carry_out, open_choice
+from bot.i18n.labels import number_name
 from rulesets.core import Choice, Prompt
 
 BUTTON_LIMIT = 20  # four rows of five; more choices go in select menus
@@ -128,11 +129,16 @@ class NumberModal(discord.ui.Modal):
     def __init__(self, slot: PromptSlot, index: int, choice: Choice, language: str) -> None:
         super().__init__(title=tr("discord.modal.title", language)[:45], timeout=600)
         self.slot, self.index, self.choice = slot, index, choice
+        self.language = language
         self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
         for name, bounds in list(choice.ranges.items())[:5]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
-                    "discord.modal.number", language, name=name, low=bounds.low, high=bounds.high
+                    "discord.modal.number",
+                    language,
+                    name=number_name(name, language),
+                    low=bounds.low,
+                    high=bounds.high,
                 )[:45],
                 custom_id=f"courier:n:{name}",
                 placeholder=f"{bounds.low}–{bounds.high}",
@@ -149,7 +155,10 @@ class NumberModal(discord.ui.Modal):
             value = int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
             if value is None or value not in bounds:
                 raise Refusal(
-                    "discord.error.number_range", name=name, low=bounds.low, high=bounds.high
+                    "discord.error.number_range",
+                    name=number_name(name, self.language),
+                    low=bounds.low,
+                    high=bounds.high,
                 )
             chosen[name] = value
         return chosen

@@ -31,6 +31,8 @@ from bot.discord.limits import fit_message
 from bot.discord.maps import map_of_step
 from bot.discord.payloads import outbox_message
 from bot.discord.prompt_board import PromptBoard
+from bot.discord.reminder_context import with_reminder_context
+from bot.discord.standings import campaign_standings
 from bot.i18n import translate
 from bot.services import OutboxItem
 from bot.services.outbox import (
@@ -39,6 +41,7 @@ from bot.services.outbox import (
     ModeratorAlert,
     OutboxMessage,
     PromptsOpened,
+    Report,
 )
 
 if TYPE_CHECKING:
@@ -214,7 +217,14 @@ class OutboxCourier:
         self, item: OutboxItem, message: OutboxMessage
     ) -> tuple[str, list[discord.Embed]]:
         language = await self.bot.campaign_language(item.campaign_id)
-        return outbox_message(_with_mentions(message), language)
+        message = await with_reminder_context(self.bot, message)
+        standings = None
+        if isinstance(message, Report) and message.finished and message.scores:
+            campaign = await self.bot.service.lobby.get_campaign(item.campaign_id)
+            standings = await campaign_standings(
+                self.bot, campaign.id, campaign.ruleset, message.scores, language
+            )
+        return outbox_message(_with_mentions(message), language, standings)
 
     @staticmethod
     async def _send_parts(
@@ -269,9 +279,12 @@ def _user_id(item: OutboxItem) -> int | None:
 
 
 def _with_mentions(message: OutboxMessage) -> OutboxMessage:
-    """An audit line names a Discord moderator by mention, the bot's own acts by name."""
+    """An audit line names Discord users (the moderator, a seat's new and previous holder)
+    by mention, the bot's own acts by name."""
     if not isinstance(message, AuditNotice):
         return message
-    actor = str(message.params.get("actor", ""))
-    moderator = f"<@{actor}>" if actor.isdigit() else actor
-    return message.model_copy(update={"params": {**message.params, "moderator": moderator}})
+    params = {**message.params, "moderator": message.params.get("actor", "")}
+    for name in ("moderator", "holder", "previous"):
+        user = str(params.get(name) or "")
+        params[name] = f"<@{user}>" if user.isdigit() else user
+    return message.model_copy(update={"params": params})

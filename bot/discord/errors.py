@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.command_names import localised_commands
 from bot.discord.language import tr, user_language
 from bot.i18n import translate
 from bot.services import ServiceError
@@ -43,7 +44,7 @@ def refusal_text(error: BaseException, language: str) -> str | None:
     """The sentence for an error the user can act on, or None for an unexpected one."""
     error = _unwrap(error)
     if isinstance(error, Refusal | ServiceError | IllegalAction):
-        return translate(error.key, language, **error.params)
+        return localised_commands(translate(error.key, language, **error.params), language)
     if isinstance(error, app_commands.CheckFailure):
         return tr("discord.error.not_allowed", language)
     if isinstance(error, app_commands.TransformerError | app_commands.CommandSignatureMismatch):

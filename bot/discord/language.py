@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.command_names import localised_commands
 from bot.i18n import language_for, translate
 
 
@@ -15,5 +16,5 @@ def user_language(interaction: discord.Interaction[Any]) -> str:
 
 
 def tr(key: str, language: str, **params: Any) -> str:
-    """A bot sentence (`discord.*` keys) in `language`."""
-    return translate(key, language, **params)
+    """A bot sentence (`discord.*` keys) in `language`, commands named as in that language."""
+    return localised_commands(translate(key, language, **params), language)

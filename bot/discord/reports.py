@@ -56,8 +56,10 @@ def report_embed(
     rolls: list[Roll],
     language: str,
     scores: Mapping[str, int] | None = None,
+    standings: str | None = None,
 ) -> discord.Embed:
-    """The public report of one step. Private events are dropped here whatever the caller did."""
+    """The public report of one step. Private events are dropped here whatever the caller did.
+    `standings` names the final scores' players and winner (see `standings.py`) when known."""
     shown = public_events(events)
     lines = event_lines(shown, language) or [translate("discord.report.nothing", language)]
     embed = discord.Embed(
@@ -75,7 +77,7 @@ def report_embed(
     if scores:
         embed.add_field(
             name=translate("discord.report.final_scores", language),
-            value=_clip(scores_text(scores, language), FIELD_LIMIT),
+            value=_clip(standings or scores_text(scores, language), FIELD_LIMIT),
             inline=False,
         )
     return embed

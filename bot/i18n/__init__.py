@@ -68,7 +68,36 @@ class _Sentence(string.Formatter):
         return super().format_field(localise_value(value, self.language), format_spec)
 
 
+class Verbatim:
+    """Text someone typed (a moderator's reason): shown as typed, never taken for an id
+    ("tea" stays "tea", not the name of the tea goods)."""
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def __format__(self, format_spec: str) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# Parameters that hold typed text in the bot's own messages (a moderator's reason). A game's
+# messages may use the same name for an id ("pax_no_garrison"), which is shown by its name.
+VERBATIM_PARAMS = ("reason",)
+
+
+@cache
+def _bot_keys() -> frozenset[str]:
+    path = _BOT_LOCALE / f"{DEFAULT_LANGUAGE}.json"
+    return frozenset(json.loads(path.read_text(encoding="utf-8")))
+
+
 def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    if key in _bot_keys():
+        for name in VERBATIM_PARAMS:
+            if name in params:
+                params[name] = Verbatim(params[name])
     template = catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         shown = ", ".join(f"{name}={value}" for name, value in params.items())

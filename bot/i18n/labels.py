@@ -12,6 +12,17 @@ def action_name(ruleset: str, action_type: str, language: str) -> str:
     return catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or action_type
 
 
+def number_name(name: str, language: str) -> str:
+    """The words for an open number of a choice ('amount' reads 'Amount', 'Montant'): the
+    catalogue's `number.<name>`, else the field's own name with spaces."""
+    key = f"number.{name}"
+    return (
+        catalogue(language).get(key)
+        or catalogue(DEFAULT_LANGUAGE).get(key)
+        or name.replace("_", " ")
+    )
+
+
 def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bool = False) -> str:
     """The ruleset's own label, else the action's name and its fixed values by their names
     ('place army German States'), then each open number's range ('bid 1–10').
@@ -29,7 +40,9 @@ def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bo
         ]
         text = " ".join([action_name(ruleset, choice.kind, language), *fixed])
     ranges = [
-        f"{name} {span.low}–{span.high}" if name_ranges else f"{span.low}–{span.high}"
+        f"{number_name(name, language).lower()} {span.low}–{span.high}"
+        if name_ranges
+        else f"{span.low}–{span.high}"
         for name, span in choice.ranges.items()
     ]
     return " ".join([text, *ranges])

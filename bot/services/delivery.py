@@ -7,6 +7,7 @@ for good is set aside (a dead letter, with its reason) and never holds up the ot
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -16,6 +17,8 @@ from bot.services.models import OutboxItem
 from bot.services.notices import delivery_alert
 from bot.storage import OutboxRow, PromptPostRow
 from rulesets.core import Prompt, legal_prompts
+
+log = logging.getLogger("courier.services.delivery")
 
 RETRY_BASE = timedelta(seconds=30)
 RETRY_CAP = timedelta(hours=1)
@@ -87,7 +90,32 @@ class CampaignDelivery(ServicePart):
             )
 
     async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxItem]:
+        """Rows set aside and neither retried nor dropped since, oldest first."""
         return [OutboxItem.from_row(row) for row in await self._store.dead_letters(campaign_id)]
+
+    async def _dead_letter(self, campaign_id: int, outbox_id: int) -> OutboxRow:
+        row = await self._store.outbox_row(outbox_id)
+        if (
+            row is None
+            or row.campaign_id != campaign_id
+            or row.given_up_at is None
+            or row.delivered_at is not None
+        ):
+            raise ServiceError("service.error.not_a_dead_letter", outbox=outbox_id)
+        return row
+
+    async def retry_dead_letter(self, campaign_id: int, outbox_id: int, *, actor: str) -> None:
+        """Put a set-aside row of the campaign back in the queue, due now (a moderator fixed
+        what refused it); its last reason stays until the next attempt."""
+        row = await self._dead_letter(campaign_id, outbox_id)
+        await self._store.mark_failed(row.id, row.last_error or "", retry_at=self._clock.now())
+        log.info("outbox %s put back in the queue by %s", row.id, actor)
+
+    async def drop_dead_letter(self, campaign_id: int, outbox_id: int, *, actor: str) -> None:
+        """Close a set-aside row of the campaign for good without sending it."""
+        row = await self._dead_letter(campaign_id, outbox_id)
+        await self._store.mark_delivered(row.id, self._clock.now())
+        log.info("outbox %s dropped by %s: %s", row.id, actor, row.last_error)
 
     # Prompt messages ------------------------------------------------------------------
 

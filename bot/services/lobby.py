@@ -11,9 +11,18 @@ from bot.logging_setup import campaign_context
 from bot.services.core import ServicePart, rules_refusals
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, CampaignInfo, SeatHolder
-from bot.services.notices import audit_record, commitment_notice
+from bot.services.notices import audit_record, commitment_notice, seat_taken_note
 from bot.services.replay import START_ACTION
-from bot.storage import LOBBY_SEQ, NewCampaign, NewHolder, SeatTaken, SeqConflict
+from bot.storage import (
+    LOBBY_SEQ,
+    CampaignRow,
+    NewCampaign,
+    NewHolder,
+    OutboxRecord,
+    SeatTaken,
+    SeqConflict,
+    TenureRow,
+)
 from rulesets.core import seed_commitment
 from rulesets.core import start as start_game
 
@@ -220,6 +229,7 @@ class CampaignLobby(ServicePart):
                 NewHolder(seat, user_id, display_name, now),
                 expected_seq=campaign.seq,
                 audit=audit,
+                outbox=_told_of_loss(campaign, previous, seat, reason, keeper=user_id),
             )
         except (SeqConflict, SeatTaken):
             raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None
@@ -244,7 +254,12 @@ class CampaignLobby(ServicePart):
         )
         try:
             await self._store.release_seat(
-                campaign_id, seat, now, expected_seq=campaign.seq, audit=audit
+                campaign_id,
+                seat,
+                now,
+                expected_seq=campaign.seq,
+                audit=audit,
+                outbox=_told_of_loss(campaign, previous, seat, reason),
             )
         except SeqConflict:
             raise StaleSeq(campaign_id, (await self._campaign(campaign_id)).seq) from None
@@ -270,3 +285,18 @@ class CampaignLobby(ServicePart):
                 action={"type": START_ACTION, "seats": seats},
                 expected_status="lobby",
             )
+
+
+def _told_of_loss(
+    campaign: CampaignRow,
+    previous: TenureRow | None,
+    seat: str,
+    reason: str,
+    *,
+    keeper: str | None = None,
+) -> list[OutboxRecord]:
+    """The DM that tells a seat's previous holder a moderator took it (none when the seat
+    was empty or goes back to the same player)."""
+    if previous is None or previous.user_id == keeper:
+        return []
+    return [seat_taken_note(campaign, previous.user_id, seat, reason)]

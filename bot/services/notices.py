@@ -99,16 +99,60 @@ def publication_in(
     return rows
 
 
+# Each act is told as what changed ("@mod gave France to @alice (was @bob)"), with the seat
+# it concerns; an act without its own sentence is named with its steps.
+_SEAT_ACTS = ("assign_seat", "release_seat")
+_TOLD_ACTS = frozenset(
+    {
+        "undo",
+        "rollback",
+        "pause",
+        "resume",
+        "end",
+        "open_seat",
+        "force_default",
+        "extend_deadline",
+        "set_pace",
+        "correct",
+        "data_file",
+        "import",
+        "export_seed",
+        "version_check",
+    }
+)
+
+
 def announced(record: AuditRecord, channel_id: int | None, campaign_id: int | None) -> AuditRecord:
     """`record` with the row that tells the table about the act."""
-    params = {
+    params: dict[str, Any] = {
         "act": record.act,
         "actor": record.actor,
         "reason": record.reason,
         "seqs": ", ".join(str(seq) for seq in record.seqs) or "-",
     }
-    notice = AuditNotice(campaign_id=campaign_id, params=params)
+    key = "trust.audit.announce"
+    if "seat" in record.detail:
+        params["seat"] = record.detail["seat"]
+    if record.act in _SEAT_ACTS:
+        previous = record.detail.get("previous")
+        params |= {"holder": record.detail.get("user_id"), "previous": previous}
+        key = f"trust.audit.announce.{record.act}" + ("" if previous else ".vacant")
+    elif record.act in _TOLD_ACTS:
+        key = f"trust.audit.announce.{record.act}"
+        if record.act == "extend_deadline":
+            params["due_unix"] = int(datetime.fromisoformat(record.detail["to"]).timestamp())
+    notice = AuditNotice(campaign_id=campaign_id, key=key, params=params)
     return replace(record, announcement=to_channel(channel_id, notice))
+
+
+def seat_taken_note(campaign: CampaignRow, user_id: str, seat: str, reason: str) -> OutboxRecord:
+    """The player a moderator took a seat from hears of it privately, with the reason."""
+    params = {"seat": seat, "campaign": campaign.id, "reason": reason}
+    return to_user(
+        campaign,
+        user_id,
+        Notice(campaign_id=campaign.id, key="trust.notice.seat_taken", params=params),
+    )
 
 
 def commitment_notice(channel_id: int | None, ruleset: str, commitment: str) -> OutboxRecord:
@@ -134,10 +178,13 @@ def audit_record(
     at: datetime,
     seqs: list[int] | None = None,
     detail: dict[str, Any] | None = None,
+    announce: bool = True,
 ) -> AuditRecord:
-    """A moderator's act with its announcement to the table, to be written together."""
+    """A moderator's act with its announcement to the table, to be written together.
+    `announce=False` for an act in the trail that is no moderator's (a creator's choice at
+    creation, a volunteer taking a seat): the table hears of it by its own notice."""
     bare = AuditRecord(actor, act, reason, at, seqs or [], detail or {}, announcement=None)
-    return announced(bare, campaign.channel_id, campaign.id)
+    return announced(bare, campaign.channel_id, campaign.id) if announce else bare
 
 
 def delivery_alert(campaign: CampaignRow, outbox_id: int, reason: str) -> OutboxRecord:

@@ -142,9 +142,38 @@ def due_after(pace: Pace, start: datetime, urgency: str) -> datetime:
 
 
 def reminder_times(pace: Pace, armed_at: datetime, due_at: datetime) -> list[datetime]:
-    """When to remind a seat that still owes its decision: shares of its whole time, each
-    held back to the active hours like deadlines are (but never past the deadline)."""
-    span = due_at - armed_at
-    return [
-        min(within_active_hours(pace, armed_at + span * share), due_at) for share in pace.reminders
-    ]
+    """When to remind a seat that still owes its decision: shares of the active time it was
+    given (the night does not count, so with active hours the half-way reminder and the one
+    in the last tenth fall on distinct waking moments before the deadline, not both on the
+    next morning or on the deadline itself)."""
+    periods = _active_periods(pace, armed_at, due_at)
+    active = sum((end - start for start, end in periods), timedelta())
+    if not active:
+        span = due_at - armed_at
+        return [armed_at + span * share for share in pace.reminders]
+    return [_after_active(periods, active * share) for share in pace.reminders]
+
+
+def _active_periods(pace: Pace, start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
+    """The stretches of active hours between `start` and `end`, in order."""
+    if pace.active_from is None or pace.active_until is None:
+        return [(start, end)] if start < end else []
+    periods = []
+    cursor = start
+    while cursor < end:
+        if not _is_active(pace, cursor):
+            cursor = _next_local(pace, cursor, pace.active_from)
+            continue
+        until = min(end, _next_local(pace, cursor, pace.active_until))
+        periods.append((cursor, until))
+        cursor = until
+    return periods
+
+
+def _after_active(periods: list[tuple[datetime, datetime]], elapsed: timedelta) -> datetime:
+    """The moment when `elapsed` of the periods' active time has gone by."""
+    for start, end in periods:
+        if elapsed <= end - start:
+            return start + elapsed
+        elapsed -= end - start
+    return periods[-1][1]

@@ -58,10 +58,17 @@ class CampaignSchedule(
         return (await self._record(campaign_id))[0].pace
 
     async def set_pace(
-        self, campaign_id: int, changes: dict[str, Any], *, actor: str, reason: str
+        self,
+        campaign_id: int,
+        changes: dict[str, Any],
+        *,
+        actor: str,
+        reason: str,
+        by_moderator: bool = True,
     ) -> Pace:
         """Change the pace (`{"preset": "brisk"}` or any `Pace` field); pending deadlines
-        keep their time, new ones follow the new pace. Announced and audited."""
+        keep their time, new ones follow the new pace. Announced and audited; announced as a
+        moderator's act only `by_moderator` (not the creator's choice at creation)."""
         campaign = await self._campaign(campaign_id)
         if campaign.status == "finished":
             raise ServiceError("service.error.campaign_finished", campaign=campaign_id)
@@ -83,6 +90,7 @@ class CampaignSchedule(
             at=self._clock.now(),
             seqs=[max(campaign.seq, 0)],
             detail={"pace": record.pace.model_dump(mode="json")},
+            announce=by_moderator,
         )
         outbox = channel_notice(
             campaign,

@@ -85,6 +85,7 @@ class ScheduleSubstitutes(ScheduleCore):
             act="substitute",
             reason="volunteer",
             at=now,
+            announce=False,
             seqs=[campaign.seq],
             detail={"seat": seat, "user_id": user_id, "previous": previous and previous.user_id},
         )
@@ -94,6 +95,7 @@ class ScheduleSubstitutes(ScheduleCore):
             params={
                 "seat": seat,
                 "campaign": campaign_id,
+                "ruleset": campaign.ruleset,
                 "view": json.dumps(view, ensure_ascii=False, sort_keys=True)[:VIEW_TEXT_LIMIT],
             },
             view=view,

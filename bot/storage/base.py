@@ -431,7 +431,7 @@ class Store(Protocol):
         """Queue messages that belong to no other act (a delivery alert)."""
 
     async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxRow]:
-        """Rows given up (of one campaign or all), oldest first."""
+        """Rows given up and not dropped since (of one campaign or all), oldest first."""
 
     def add_outbox_listener(self, listener: Callable[[], None]) -> None:
         """Call `listener` after each committed transaction that wrote outbox rows."""

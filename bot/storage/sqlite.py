@@ -701,7 +701,7 @@ class SqliteStore:
             await self._write_outbox(campaign_id, outbox, at)
 
     async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxRow]:
-        sql = "SELECT * FROM outbox WHERE given_up_at IS NOT NULL"
+        sql = "SELECT * FROM outbox WHERE given_up_at IS NOT NULL AND delivered_at IS NULL"
         params: tuple[Any, ...] = ()
         if campaign_id is not None:
             sql += " AND campaign_id = ?"

@@ -80,7 +80,7 @@ async def test_a_french_campaign_posts_in_french(table: Table, mini_catalogues: 
     # A number out of range in the modal is refused in the player's language.
     shown = await t.bob.click(t.last_prompt_for(t.bob), label="enchérir 1–10")
     too_much = await t.bob.submit_modal(shown, {"courier:n:amount": "99"})
-    assert text_of(too_much) == "amount doit être un nombre entier de 1 à 10."
+    assert text_of(too_much) == "Montant doit être un nombre entier de 1 à 10."
     status = await t.bob.slash(t.channel, "campaign status")
     assert "en cours" in text_of(status)
 

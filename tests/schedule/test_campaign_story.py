@@ -65,10 +65,14 @@ async def test_two_weeks_of_a_campaign(
     [red] = await service.waiting(campaign_id)
     assert (red.seat, red.since, red.due_at) == ("red", jan(5, 21), jan(8, 7))
 
-    # Half of red's 58 hours falls at 03:00 in Paris: the reminder waits for the morning...
-    clock.advance(hours=29)
+    # Red has 28 waking hours (Tuesday and Wednesday, 08:00 to 22:00 in Paris): half of
+    # them are gone at the end of Tuesday, when the reminder goes out (half of the 58 hours
+    # by the clock would be 03:00, a night pushed to the morning)...
+    clock.advance(hours=23)  # Tuesday 21:00 in Paris
     assert (await scheduler.tick()).reminders == 0
-    assert await news() == []
+    clock.advance(hours=6)  # Wednesday 03:00 in Paris
+    assert (await scheduler.tick()).reminders == 1
+    assert await news() == [(*channel, "schedule.notice.reminder")]
 
     # ...and red answers before it: the deadline closes and blue's opens, also moved into
     # the morning.
@@ -86,20 +90,24 @@ async def test_two_weeks_of_a_campaign(
     assert (await service.request_extension(campaign_id, BLUE, 12)).due_at == jan(9, 19)
     assert await news() == [(*channel, "schedule.notice.extended")]
 
-    # Half of blue's 64 hours: blue prefers reminders by DM.
+    # Blue has 40 waking hours (Wednesday, Thursday, Friday until 20:00 in Paris).
     clock.advance(hours=32)  # Thursday 11:00
-    assert (await scheduler.tick()).reminders == 1
-    assert await news() == [("dm", BLUE, "schedule.notice.reminder")]
+    assert (await scheduler.tick()).reminders == 0
 
     # Green will be away from Thursday noon to Sunday noon.
     await service.declare_vacation(campaign_id, GREEN, jan(8, 12), jan(11, 12))
     assert await news() == [(*channel, "schedule.notice.vacation")]
 
+    # Half of them are gone Thursday 14:00 in Paris: blue prefers reminders by DM.
+    clock.advance(hours=2)  # Thursday 13:00
+    assert (await scheduler.tick()).reminders == 1
+    assert await news() == [("dm", BLUE, "schedule.notice.reminder")]
+
     # Blue's deadline passes: first a warning, the default only after the grace period.
-    clock.advance(hours=25, minutes=36)  # Friday 12:36: 90 % of the 64 hours
+    clock.advance(hours=26)  # Friday 15:00: 90 % of the 40 waking hours
     await scheduler.tick()
     assert await news() == [("dm", BLUE, "schedule.notice.reminder")]
-    clock.advance(hours=6, minutes=24)  # Friday 19:00
+    clock.advance(hours=4)  # Friday 19:00
     tick = await scheduler.tick()
     assert (tick.missed, tick.overdue_notices) == (0, 1)
     assert await news() == [(*channel, "schedule.notice.overdue")]

@@ -10,6 +10,7 @@ import pytest
 from bot.services import ServiceError
 from bot.services.pace import Pace, checked_pace, due_after, reminder_times, within_active_hours
 
+DAY_HOURS = {"active_from": "09:00", "active_until": "21:00"}
 PARIS_EVENINGS = {"time_zone": "Europe/Paris", "active_from": "08:00", "active_until": "22:00"}
 
 
@@ -96,7 +97,32 @@ def test_settings_not_named_keep_their_value() -> None:
 
 def test_reminders_wait_for_the_active_hours_too() -> None:
     pace = checked_pace(Pace(), PARIS_EVENINGS)
-    # Armed Monday 20:00 UTC for 48 hours: half-way is Tuesday 21:00 in Paris, inside the
-    # active hours. Armed an hour later, half-way is 22:00 in Paris: it waits for 08:00.
+    # Armed Monday 21:00 in Paris for 48 hours: 28 active hours (1 on Monday, 14 on Tuesday,
+    # 13 on Wednesday); half-way is 14 of them, Tuesday 21:00 in Paris. Armed an hour later
+    # (22:00, the night), the 28 hours start on Tuesday: half-way is its last active moment,
+    # Tuesday 22:00 in Paris, not Wednesday 08:00 as the clock's half-way would wait for.
     assert reminder_times(pace, utc(5, 20), utc(7, 20))[0] == utc(6, 20)
-    assert reminder_times(pace, utc(5, 21), utc(7, 21))[0] == utc(7, 7)
+    assert reminder_times(pace, utc(5, 21), utc(7, 21))[0] == utc(6, 21)
+
+
+def test_with_active_hours_both_reminders_fall_on_distinct_waking_moments() -> None:
+    # A 24 h turn asked at 10:00 in a 09:00-21:00 day: due 10:00 the next morning. By the
+    # clock, half-way (22:00) and the last tenth (07:36) both wait for 09:00 and would go
+    # out together; by the twelve active hours given they fall at 16:00 and 20:48.
+    pace = checked_pace(Pace(), {**DAY_HOURS, "hours": {"turn": 24}})
+    armed = utc(5, 10)
+    due = within_active_hours(pace, due_after(pace, armed, "turn"))
+    assert due == utc(6, 10)
+    assert reminder_times(pace, armed, due) == [utc(5, 16), utc(5, 20, 48)]
+
+
+def test_a_turn_asked_at_night_is_reminded_within_the_next_day() -> None:
+    # Asked at 22:00, due at 09:00 two mornings later (22:00 the next day is outside the
+    # hours): the last tenth no longer lands on the deadline itself, too late to send.
+    pace = checked_pace(Pace(), {**DAY_HOURS, "hours": {"turn": 24}})
+    armed = utc(5, 22)
+    due = within_active_hours(pace, due_after(pace, armed, "turn"))
+    assert due == utc(7, 9)
+    first, last = reminder_times(pace, armed, due)
+    assert (first, last) == (utc(6, 15), utc(6, 19, 48))
+    assert last < due

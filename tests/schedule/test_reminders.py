@@ -102,3 +102,22 @@ async def test_a_reminder_racing_an_answer_is_dropped_not_written_over_it(
         (d.seat, d.state) for d in await service.store.deadlines(campaign_id, pending_only=False)
     ]
     assert states == [("red", "answered"), ("blue", "pending")]
+
+
+async def test_a_24_hour_turn_with_active_hours_gets_both_reminders(
+    service: CampaignService, clock: FakeClock, scheduler: Scheduler
+) -> None:
+    # Asked Monday 09:00, due Tuesday 09:00; active 09:00-21:00. By the clock, half-way
+    # (21:00) and the last tenth (06:36) both wait for Tuesday 09:00, the deadline itself,
+    # and neither was ever sent. By the twelve active hours: 15:00 and 19:48.
+    pace = {"hours": {"turn": 24}, "active_from": "09:00", "active_until": "21:00"}
+    campaign_id = await started(service, pace=pace)
+    clock.advance(hours=5, minutes=59)
+    assert (await scheduler.tick()).reminders == 0
+    clock.advance(minutes=1)
+    assert (await scheduler.tick()).reminders == 1
+    clock.advance(hours=4, minutes=48)
+    assert (await scheduler.tick()).reminders == 1
+    clock.advance(hours=13)
+    assert (await scheduler.tick()).reminders == 0
+    assert len(await notices(service, campaign_id, "schedule.notice.reminder")) == 2

@@ -43,9 +43,9 @@ async def test_only_moderators_read_the_audit_trail(table: Table) -> None:
         assert refused.ephemeral and "she meant to bid" not in text_of(refused)
     shown = await t.moderator.slash(t.channel, "admin audit")
     assert shown.ephemeral
-    assert "undo" in text_of(shown) and "she meant to bid" in text_of(shown)
+    assert "step taken back" in text_of(shown) and "she meant to bid" in text_of(shown)
     # The act was also announced to the table by the services' outbox.
-    assert "Moderator act: undo" in t.public_text()
+    assert "took back the last step" in t.public_text()
     assert len(await t.bot.service.audit_log(campaign_id)) == 1
 
 

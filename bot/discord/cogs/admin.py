@@ -1,5 +1,6 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign. Every act needs a reason; the services audit it and announce it."""
+end a campaign, see the messages Discord refused. Every act needs a reason; the services
+audit it and announce it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from discord.ext import commands
 from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
 from bot.discord.confirmation import AskerOnlyView
+from bot.discord.dead_letters import show_dead_letters
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.reports import event_lines, public_events
@@ -168,6 +170,13 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             found.id, seat, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
+
+    @app_commands.command(name="outbox", description="Messages Discord refused: retry or drop")
+    async def outbox(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await show_dead_letters(self.bot, interaction, found.id)
 
     @app_commands.command(name="end", description="End a campaign and reveal its dice seed")
     async def end(

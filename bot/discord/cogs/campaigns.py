@@ -14,8 +14,9 @@ from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggested_at, suggestions
-from bot.discord.reports import scores_text
+from bot.discord.standings import campaign_standings
 from bot.i18n import catalogue, localise_value, render
+from bot.i18n.phases import phase_name
 from bot.services.pace import PRESETS
 from rulesets import registry
 from rulesets.core import IllegalAction
@@ -118,6 +119,7 @@ class Campaigns(
                 {"preset": pace},
                 actor=str(interaction.user.id),
                 reason=tr("discord.campaign.pace_at_creation", language),
+                by_moderator=False,
             )
         seats = ", ".join(_seat_name(spec.id, language) for spec in ruleset.seat_pool())
         announcement = tr(
@@ -303,7 +305,7 @@ class Campaigns(
                     tr(
                         "discord.status.phase",
                         language,
-                        phase=str(localise_value(str(view["phase"]), language)),
+                        phase=phase_name(found.ruleset, str(view["phase"]), language),
                     )
                 )
         if found.status == "finished":
@@ -311,7 +313,9 @@ class Campaigns(
                 await service.play.state_at(found.id, found.seq)
             )
             if scores:
-                lines.append(scores_text(scores, language))
+                lines.append(
+                    await campaign_standings(self.bot, found.id, found.ruleset, scores, language)
+                )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def _deadline_lines(self, campaign_id: int, language: str) -> list[str]:

@@ -17,6 +17,8 @@ from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.maps import map_message, public_view_at, timeline_gif
 from bot.discord.reports import event_lines, public_events, view_text
+from bot.discord.seat_sheet import seat_embed
+from bot.i18n import localise_value
 from bot.render import has_map
 from rulesets.core import Event
 
@@ -36,15 +38,19 @@ class Info(commands.Cog):
     async def me(self, interaction: discord.Interaction[Any], campaign: int | None = None) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
-        view = await self.bot.service.play.private_view(found.id, str(interaction.user.id))
-        public = await self.bot.service.play.public_view(found.id)
-        # What only this player may see comes first: the whole board may not fit an embed.
-        secrets = {key: value for key, value in view.items() if public.get(key) != value}
-        embed = discord.Embed(
-            title=tr("discord.me.title", language, campaign=found.id),
-            description=_code_block(view_text(secrets, language)),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        user = str(interaction.user.id)
+        holders = await self.bot.service.lobby.holders(found.id)
+        held = [seat for seat, holder in holders.items() if holder.user_id == user]
+        if not held:
+            await self.bot.service.play.private_view(found.id, user)  # refused: no seat
+        embeds = []
+        # Every seat the player holds, each on its own sheet (Discord shows ten at most).
+        for seat in held[:10]:
+            view = await self.bot.service.play.private_view(found.id, user, seat)
+            name = localise_value(seat, language)
+            title = tr("discord.sheet.title", language, seat=name, campaign=found.id)
+            embeds.append(seat_embed(title, found.ruleset, seat, view, language))
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @app_commands.command(name="history", description="What happened, ten steps a page")
     @app_commands.describe(page="1 is the newest page")

@@ -23,7 +23,7 @@ from bot.discord.client import BackupPolicy, CourierBot
 from bot.discord.confirmation import AskerOnlyView
 from bot.discord.errors import Refusal, handle_interaction_error, reply_ephemeral
 from bot.discord.language import user_language
-from bot.i18n import render, translate
+from bot.i18n import catalogue, render, translate
 from bot.services.correction import CorrectionPreview
 from bot.services.models import AuditEntry, CampaignInfo
 from bot.services.trust import DiceVerification
@@ -68,6 +68,12 @@ def verification_text(result: DiceVerification, language: str) -> str:
     return "\n".join(render(finding, language) for finding in result.findings())
 
 
+def act_name(act: str, language: str) -> str:
+    """An act of the audit trail in words ('set_pace' reads 'pace changed')."""
+    key = f"trust.act.{act}"
+    return translate(key, language) if key in catalogue("en") else act.replace("_", " ")
+
+
 def audit_lines(entries: list[AuditEntry], language: str) -> list[str]:
     return [
         translate(
@@ -75,7 +81,7 @@ def audit_lines(entries: list[AuditEntry], language: str) -> list[str]:
             language,
             id=entry.id,
             at=f"<t:{int(entry.at.timestamp())}:f>",
-            act=entry.act,
+            act=act_name(entry.act, language),
             moderator=f"<@{entry.actor}>" if entry.actor.isdigit() else entry.actor,
             seqs=", ".join(str(seq) for seq in entry.seqs) or "-",
             reason=entry.reason,
