@@ -100,9 +100,19 @@ class CampaignDelivery(ServicePart):
         return legal_prompts(self._ruleset(campaign.ruleset), state)
 
     async def record_prompt_post(
-        self, outbox_id: int, position: int, channel_id: str, message_id: str, content: str
+        self,
+        outbox_id: int,
+        position: int,
+        channel_id: str,
+        message_id: str,
+        content: str,
+        *,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
-        """Remember a prompt message posted for a "prompts opened" row."""
+        """Remember a prompt message posted (or taken over and edited) for a "prompts
+        opened" row, with the seat and number of the prompt it shows."""
         item = await self._outbox_row(outbox_id)
         await self._store.record_prompt_post(
             item.campaign_id,
@@ -111,6 +121,9 @@ class CampaignDelivery(ServicePart):
             channel_id=channel_id,
             message_id=message_id,
             content=content,
+            seat=seat,
+            number=number,
+            fingerprint=fingerprint,
         )
 
     async def prompt_posts(

@@ -164,6 +164,10 @@ class PromptPostRow:
     message_id: str
     content: str
     closed_at: datetime | None
+    seat: str = ""
+    number: int = 0
+    fingerprint: str = ""
+    """What the prompt showed (its text and choices): an equal one needs no new message."""
 
 
 @dataclass(frozen=True)
@@ -458,8 +462,12 @@ class Store(Protocol):
         channel_id: str,
         message_id: str,
         content: str,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
-        """Remember a prompt message posted for a "prompts opened" row."""
+        """Remember a prompt message posted (or taken over, edited) for a "prompts opened"
+        row, with the seat and number of the prompt it shows."""
 
     async def prompt_posts(
         self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False

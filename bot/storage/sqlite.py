@@ -131,6 +131,9 @@ def _prompt_post(row: sqlite3.Row) -> PromptPostRow:
         message_id=row["message_id"],
         content=row["content"],
         closed_at=_parse_time(row["closed_at"]),
+        seat=row["seat"],
+        number=row["number"],
+        fingerprint=row["fingerprint"],
     )
 
 
@@ -733,12 +736,26 @@ class SqliteStore:
         channel_id: str,
         message_id: str,
         content: str,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO prompt_posts (campaign_id, outbox_id, position,"
-                " channel_id, message_id, content) VALUES (?, ?, ?, ?, ?, ?)",
-                (campaign_id, outbox_id, position, channel_id, message_id, content),
+                " channel_id, message_id, content, seat, number, fingerprint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    campaign_id,
+                    outbox_id,
+                    position,
+                    channel_id,
+                    message_id,
+                    content,
+                    seat,
+                    number,
+                    fingerprint,
+                ),
             )
 
     async def prompt_posts(
