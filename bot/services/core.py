@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.board import BoardMemory, board_signature
+from bot.services.board import BoardMemory, board_moment, map_due
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport
@@ -95,15 +95,16 @@ class ServiceCore:
     async def board_moved(
         self, campaign: CampaignRow, ruleset: Ruleset[Any], state: BaseState
     ) -> bool:
-        """Whether `state` (the step after `campaign.seq`) shows another board on the map."""
-        after = board_signature(ruleset, state)
-        if after is None:
+        """Whether `state` (the step after `campaign.seq`) gets a map: its board moved, or
+        set-up or a round ended, as the campaign's `maps` setting asks (see board.py)."""
+        after = board_moment(ruleset, state)
+        if after.signature is None:
             return False
-        known, before = self.boards.known(campaign.id, campaign.seq)
-        if not known and campaign.status != "lobby" and campaign.seq >= 0:
-            before = board_signature(ruleset, await self.state(campaign))
+        before = self.boards.known(campaign.id, campaign.seq)
+        if before is None and campaign.status != "lobby" and campaign.seq >= 0:
+            before = board_moment(ruleset, await self.state(campaign))
         self.boards.remember(campaign.id, state.seq, after)
-        return after != before
+        return map_due(before, after, campaign.maps)
 
     def publication(
         self, campaign: CampaignRow, *, status: CampaignStatus, board_changed: bool

@@ -73,6 +73,8 @@ class CampaignRow:
     creator: str
     created_at: datetime
     seq: int
+    maps: str = "resolution"
+    """When the channel gets a map: "resolution", "round" or "on_demand"."""
 
 
 @dataclass(frozen=True)
@@ -302,6 +304,9 @@ class Store(Protocol):
     ) -> None:
         """Replace the data file of a campaign still in the lobby (`SeqConflict` otherwise:
         once started, the data file is part of the history the log replays)."""
+
+    async def set_maps(self, campaign_id: int, maps: str, *, audit: AuditRecord) -> None:
+        """Change when the campaign's channel gets a map, with the moderator's record."""
 
     # Seats ---------------------------------------------------------------------------
 

@@ -77,6 +77,7 @@ def _campaign(row: sqlite3.Row) -> CampaignRow:
         creator=row["creator"],
         created_at=datetime.fromisoformat(row["created_at"]),
         seq=row["seq"],
+        maps=row["maps"],
     )
 
 
@@ -419,6 +420,11 @@ class SqliteStore:
                 "UPDATE campaigns SET data = ? WHERE id = ?",
                 (None if data is None else _json(data), campaign_id),
             )
+            await self._write_audit(campaign_id, audit)
+
+    async def set_maps(self, campaign_id: int, maps: str, *, audit: AuditRecord) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE campaigns SET maps = ? WHERE id = ?", (maps, campaign_id))
             await self._write_audit(campaign_id, audit)
 
     # Seats ---------------------------------------------------------------------------

@@ -6,9 +6,11 @@ printed (messages per turn, maps, pings) and held to the issue's targets."""
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
-from bot.services import CampaignService
+from bot.discord.errors import refusal_text
+from bot.services import CampaignService, ServiceError
 from rulesets import registry
 from tests.discord.channel_figures import play_and_count
 from tests.discord.conftest import Table, text_of
@@ -146,3 +148,51 @@ async def test_an_empires_game_is_quiet(table: Table) -> None:
     figures = await play_and_count(table, "empires", players)
     print(figures.line(), figures.per_kind)
     assert figures.turns > 0
+
+
+def _maps(t: Table) -> int:
+    return sum(1 for message in t.public_messages() if message.attachments)
+
+
+async def test_a_moderator_chooses_when_the_channel_gets_a_map(table: Table) -> None:
+    t = table
+    players = await _four_players(t, "struggle", STRUGGLE_SEATS)
+    service = t.bot.service
+    campaign = await service.campaign_for_channel(t.channel.id)
+    assert campaign is not None
+    refused = await t.alice.slash(t.channel, "admin maps", every="on_demand", reason="quiet")
+    assert refused.ephemeral  # players may not
+    assert (await service.get_campaign(campaign.id)).maps == "resolution"
+
+    done = await t.moderator.slash(t.channel, "admin maps", every="on_demand", reason="quiet")
+    assert done.ephemeral and "Done" in text_of(done)
+    assert (await service.get_campaign(campaign.id)).maps == "on_demand"
+    assert "quiet" in t.public_text()  # announced to the table
+    maps = _maps(t)
+    for step in range(60):
+        await _autopilot_step(t, campaign.id, players, step)
+    assert _maps(t) == maps  # none posted; /map still answers
+    asked = await t.spectator.slash(t.channel, "map")
+    assert not asked.ephemeral
+
+    await t.moderator.slash(t.channel, "admin maps", every="round", reason="one a round")
+    maps = _maps(t)
+    rounds = set()
+    for step in range(60, 200):
+        await _autopilot_step(t, campaign.id, players, step)
+        view = await service.public_view(campaign.id)
+        rounds.add((view["war"], view["round"]))
+    posted = _maps(t) - maps
+    assert 0 < posted <= len(rounds)
+
+
+async def test_a_map_setting_that_does_not_exist_is_refused_in_a_sentence(table: Table) -> None:
+    t = table
+    await _four_players(t, "struggle", STRUGGLE_SEATS)
+    campaign = await t.bot.service.campaign_for_channel(t.channel.id)
+    assert campaign is not None
+    with pytest.raises(ServiceError) as refused:
+        await t.bot.service.moderation.set_maps(campaign.id, "hourly", actor="1", reason="x")
+    assert "not a map setting" in refusal_text(refused.value, "en")
+    assert "pas un réglage des cartes" in refusal_text(refused.value, "fr")
+    assert (await t.bot.service.get_campaign(campaign.id)).maps == "resolution"

@@ -240,11 +240,20 @@ async def check_replay(table: CrashTable) -> None:
 
 
 def _expected_nonces(db: sqlite3.Connection) -> dict[int, list[str]]:
-    """The messages each outbox row must have posted: one (its id as nonce), or one per
-    open prompt for a "prompts opened" row (`p<id>.<n>`), none for prompts closed."""
+    """The messages each outbox row must have posted: one (its id as nonce), or for a
+    "prompts opened" row one per open prompt (`p<id>.<n>`) that did not take over an earlier
+    prompt message of its seat (that one is edited in place), none for prompts closed."""
     expected: dict[int, list[str]] = {}
     plan_states: dict[tuple[int, int], int] = {}
-    for row_id, campaign_id, raw in db.execute("SELECT id, campaign_id, payload FROM outbox"):
+    shown: dict[int, dict[int, str]] = {}  # outbox id -> position -> message id
+    for outbox_id, position, message_id in db.execute(
+        "SELECT outbox_id, position, message_id FROM prompt_posts"
+    ):
+        shown.setdefault(outbox_id, {})[position] = message_id
+    posted_before: set[str] = set()
+    for row_id, campaign_id, raw in db.execute(
+        "SELECT id, campaign_id, payload FROM outbox ORDER BY id"
+    ):
         payload = json.loads(raw)
         if payload["kind"] != "prompts_opened":
             expected[row_id] = [str(row_id)]
@@ -255,7 +264,12 @@ def _expected_nonces(db: sqlite3.Connection) -> dict[int, list[str]]:
             if key not in plan_states:
                 plan_states[key] = _prompt_count(db, campaign_id, payload["seq"])
             count = plan_states[key]
-        expected[row_id] = [f"p{row_id}.{number}" for number in range(count)]
+        mine = shown.get(row_id, {})
+        assert sorted(mine) == list(range(count)), f"row {row_id} shows {sorted(mine)}"
+        expected[row_id] = [
+            f"p{row_id}.{number}" for number in range(count) if mine[number] not in posted_before
+        ]
+        posted_before |= set(mine.values())
     return expected
 
 

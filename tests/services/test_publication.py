@@ -46,20 +46,37 @@ async def _autopilot(service: CampaignService, campaign_id: int) -> str:
     return str(action["type"])
 
 
-async def test_a_placement_posts_its_map_before_its_prompts(service: CampaignService) -> None:
+async def test_set_up_placements_post_one_map_when_set_up_ends_before_its_prompts(
+    service: CampaignService,
+) -> None:
     campaign_id = await _struggle(service)
     assert await _step_kinds(service, campaign_id, 0) == [
         "report",
         "board_changed",
         "prompts_opened",
     ]
-    await _autopilot(service, campaign_id)  # the first placement puts an army on the map
-    kinds = await _step_kinds(service, campaign_id, 1)
+    await _autopilot(service, campaign_id)  # the first placement puts an army on the board,
+    assert "board_changed" not in await _step_kinds(service, campaign_id, 1)  # set-up goes on
+    while (await service.prompts(campaign_id))[0].kind == "place_unit":
+        await _autopilot(service, campaign_id)
+    seq = (await service.get_campaign(campaign_id)).seq
+    kinds = await _step_kinds(service, campaign_id, seq)
     assert kinds.index("board_changed") < kinds.index("prompts_opened") == len(kinds) - 1
     rows = await service.store.campaign_outbox(campaign_id)
-    typed = [row.payload for row in rows if row.payload.get("seq") == 1]
-    assert BoardChanged.model_validate(typed[kinds.index("board_changed")]).seq == 1
+    typed = [row.payload for row in rows if row.payload.get("seq") == seq]
+    assert BoardChanged.model_validate(typed[kinds.index("board_changed")]).seq == seq
     assert PromptsOpened.model_validate(typed[-1]).open
+    maps = [row for row in rows if row.payload.get("kind") == "board_changed"]
+    assert len(maps) == 2  # the starting board and the board set-up ended with
+
+
+async def test_a_campaign_set_to_maps_on_demand_queues_none(service: CampaignService) -> None:
+    campaign_id = await _struggle(service)
+    await service.moderation.set_maps(campaign_id, "on_demand", actor="9", reason="quiet")
+    for _ in range(40):
+        await _autopilot(service, campaign_id)
+    rows = await service.store.campaign_outbox(campaign_id)
+    assert [row.payload["seq"] for row in rows if row.payload.get("kind") == "board_changed"] == [0]
 
 
 async def test_a_move_that_leaves_the_board_posts_no_map(service: CampaignService) -> None:
