@@ -5,7 +5,8 @@ the PUBLIC view. Gold, bids and whose turn it is change every click and are not 
 picture. Set-up placements are not either, one by one: while the public view's phase is a
 set-up phase the map waits, and the step that ends set-up gets one. Past set-up, the
 campaign's `maps` setting decides: after every resolution that moves the board (the
-default), once at the start of every round, or only when someone asks (`/map`).
+default; a seat's turn of several steps gets one map, when the turn passes), once at the
+start of every round, or only when someone asks (`/map`).
 """
 
 from __future__ import annotations
@@ -54,8 +55,17 @@ def board_moment(ruleset: Ruleset[BaseState], state: BaseState) -> BoardMoment:
     return BoardMoment(_regions(ruleset, view), view.get("phase") in SETUP_PHASES, marks)
 
 
-def map_due(before: BoardMoment | None, after: BoardMoment, policy: str) -> bool:
-    """Whether the step from `before` to `after` gets a map under the campaign's policy."""
+def map_due(
+    before: BoardMoment | None,
+    after: BoardMoment,
+    policy: str,
+    *,
+    mapped: str | None,
+    turn_goes_on: bool,
+) -> bool:
+    """Whether the step from `before` to `after` gets a map under the campaign's policy;
+    `mapped` is the board of the last map posted, `turn_goes_on` that the seat that acted
+    is the only one asked next (its sub-steps are mapped once, when its turn ends)."""
     if after.signature is None or policy == "on_demand":
         return False
     if before is None:
@@ -66,23 +76,24 @@ def map_due(before: BoardMoment | None, after: BoardMoment, policy: str) -> bool
         return True  # the board set-up ended with
     if policy == "round":
         return before.round != after.round
-    return before.signature != after.signature
+    return not turn_goes_on and after.signature != mapped
 
 
 class BoardMemory:
-    """The last board moment seen per campaign, so a step computes only its own."""
+    """Per campaign, the board moment of the last step seen and the board last mapped, so
+    a step computes only its own."""
 
     def __init__(self) -> None:
-        self._seen: dict[int, tuple[int, BoardMoment]] = {}
+        self._seen: dict[int, tuple[int, BoardMoment, str | None]] = {}
 
-    def known(self, campaign_id: int, seq: int) -> BoardMoment | None:
+    def known(self, campaign_id: int, seq: int) -> tuple[BoardMoment, str | None] | None:
         seen = self._seen.get(campaign_id)
         if seen is None or seen[0] != seq:
             return None
-        return seen[1]
+        return seen[1], seen[2]
 
     def forget(self, campaign_id: int) -> None:
         self._seen.pop(campaign_id, None)
 
-    def remember(self, campaign_id: int, seq: int, moment: BoardMoment) -> None:
-        self._seen[campaign_id] = (seq, moment)
+    def remember(self, campaign_id: int, seq: int, moment: BoardMoment, mapped: str | None) -> None:
+        self._seen[campaign_id] = (seq, moment, mapped)

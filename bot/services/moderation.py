@@ -73,7 +73,7 @@ class CampaignModeration(ServicePart):
             except SeqConflict:
                 raise StaleSeq(campaign.id, (await self._campaign(campaign.id)).seq) from None
             self._states.forget_after(campaign.id, to_seq)
-            self._boards.remember(campaign.id, to_seq, board_moment(rules, earlier))
+            self._boards.remember(campaign.id, to_seq, board_moment(rules, earlier), signature)
             log.info("%s by %s back to seq %s: %s", act, actor, to_seq, reason)
             moved = await self._campaign(campaign.id)
             state = await self._state(moved)

@@ -79,6 +79,10 @@ class LoggedChannel:
         self._pause.reached("after_send")
         return SimpleNamespace(id=zlib.crc32(nonce.encode()) + 1)
 
+    async def fetch_message(self, message_id: int) -> Any:
+        """The stand-in keeps no messages: every report is posted on its own, with its nonce."""
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "not kept")
+
     def get_partial_message(self, message_id: int) -> Any:
         async def edit(**_: Any) -> None:
             return None

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services import CampaignService
+from bot.services.board import board_signature
 from bot.services.outbox import BoardChanged, PromptsOpened, Report
+from rulesets.empires import EMPIRES
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
 from tests.services.conftest import CHANNEL
@@ -113,3 +115,32 @@ async def test_an_undo_reposts_the_map_and_the_prompts_and_an_end_closes_them(
     assert seed.payload["key"] == "trust.notice.seed_revealed"
     reports = [r for r in await service.pending_outbox(100) if r.payload["kind"] == "report"]
     assert all(isinstance(row.message(), Report) for row in reports)
+
+
+async def test_a_turn_of_several_steps_gets_one_map_when_it_passes(
+    service: CampaignService,
+) -> None:
+    """Empires: a seat's turn moves armies and ships over several steps; the map waits for
+    the turn to pass to another seat, then shows all of it at once."""
+    info = await service.create_campaign(
+        ruleset="empires", creator_id="1", guild_id=7, channel_id=CHANNEL, options={}
+    )
+    for number, seat in enumerate(["P1", "P2", "P3"], start=1):
+        await service.join(info.id, str(number), f"player {number}", seat)
+    await service.start(info.id, "1")
+    deferred = mapped_at_turn_end = 0
+    for step in range(150):
+        [prompt, *_] = await service.prompts(info.id)
+        state = await service.state_at(info.id, (await service.get_campaign(info.id)).seq)
+        action = EMPIRES.autopilot_action(state, prompt.seat, step)
+        report = await service.submit(info.id, prompt.seat[1], action, seat=prompt.seat)
+        asked = {next_prompt.seat for next_prompt in await service.prompts(info.id)}
+        mapped = "board_changed" in await _step_kinds(service, info.id, report.seq)
+        before = board_signature(EMPIRES, await service.state_at(info.id, report.seq - 1))
+        moved = board_signature(EMPIRES, await service.state_at(info.id, report.seq)) != before
+        if asked == {prompt.seat}:
+            assert not mapped, f"a map in the middle of {prompt.seat}'s turn at {report.seq}"
+            deferred += moved
+        else:
+            mapped_at_turn_end += mapped
+    assert deferred > 0 and mapped_at_turn_end > 0
