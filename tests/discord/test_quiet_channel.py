@@ -12,7 +12,7 @@ import simcord
 from bot.discord.errors import refusal_text
 from bot.services import CampaignService, ServiceError
 from rulesets import registry
-from tests.discord.channel_figures import play_and_count
+from tests.discord.channel_figures import ChannelFigures, play_and_count
 from tests.discord.conftest import Table, text_of
 
 STRUGGLE_SEATS = ["GBR", "FRA", "PRU", "AUS"]
@@ -136,18 +136,37 @@ async def test_unchanged_simultaneous_prompts_keep_their_messages(table: Table) 
     )
 
 
-async def test_a_struggle_game_is_quiet(table: Table) -> None:
+# Measured by the same count on main before issue 22 (commit 291dd73), printed beside ours.
+BEFORE = {
+    "struggle": "513 public messages (4.46 per turn), 83 maps, pings: 126 to the player who"
+    " just acted, 114 to a player whose turn begins",
+    "empires": "864 public messages (8.00 per turn), 148 maps, pings: 277 to the player who"
+    " just acted, 140 to a player whose turn begins",
+}
+TARGET_MESSAGES_PER_TURN = 1.5
+
+
+def _one_message_a_turn(figures: ChannelFigures) -> None:
+    print(f"\nbefore  {figures.game}: {BEFORE[figures.game]}\nafter   {figures.line()}")
+    assert figures.turns > 50  # a whole game
+    assert figures.pings_to_actor == 0  # pings only to players whose turn begins
+    assert figures.pings_to_new_turn >= figures.turns * 0.9  # nearly every turn is announced
+    assert figures.messages - figures.maps <= figures.turns * 1.05  # one message a turn
+    assert figures.maps < figures.turns  # at most one map a turn (set-up: one in all)
+
+
+async def test_a_whole_struggle_game_is_quiet(table: Table) -> None:
     players = await _four_players(table, "struggle", STRUGGLE_SEATS)
     figures = await play_and_count(table, "struggle", players)
-    print(figures.line(), figures.per_kind)
-    assert figures.turns > 0
+    _one_message_a_turn(figures)
+    assert figures.messages_per_turn <= TARGET_MESSAGES_PER_TURN
 
 
-async def test_an_empires_game_is_quiet(table: Table) -> None:
+async def test_a_whole_empires_game_is_quiet(table: Table) -> None:
+    """Empires' board moves in most turns: with a map after each (the default setting) the
+    channel stays above the 1.5 target (1.7 a turn); see the issue note."""
     players = await _four_players(table, "empires", EMPIRES_SEATS)
-    figures = await play_and_count(table, "empires", players)
-    print(figures.line(), figures.per_kind)
-    assert figures.turns > 0
+    _one_message_a_turn(await play_and_count(table, "empires", players))
 
 
 def _maps(t: Table) -> int:
