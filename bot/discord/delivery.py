@@ -187,21 +187,40 @@ class OutboxCourier:
         if channel is None:
             raise ChannelGone(item.target_id)
         if isinstance(message, BoardChanged | PromptsOpened):
-            if await self.bot.service.delivery.superseded(item.id):
-                return  # a newer map or prompts row of the campaign replaces this one
-            if isinstance(message, PromptsOpened):
-                await self.prompts.publish(item, message, channel)
-                return
-            drawn = await map_of_step(self.bot, item.campaign_id, message.seq)
-            if drawn is not None:
-                embed, file = drawn
-                await channel.send(embed=embed, file=file, nonce=item.id)
+            await self._publish(item, message, channel)
             return
         content, embeds = await self._compose(item, message)
         if isinstance(message, Report) and await self._told_in_turn(message, channel, embeds):
             return
         content, mentions = self._pings(message, channel, content)
         await self._send_parts(channel, item, content, embeds, mentions)
+
+    async def _publish(
+        self, item: OutboxItem, message: BoardChanged | PromptsOpened, channel: Any
+    ) -> None:
+        """A step's map and prompts: the map of a step that opens prompts goes in the first
+        new prompt message (right above its buttons), any other map on its own."""
+        delivery = self.bot.service.delivery
+        beside = await delivery.map_beside_prompts(item.id)
+        if await delivery.superseded(item.id):
+            # A newer row of the campaign replaces this one; a map that was to go with these
+            # prompts goes out alone, unless a newer map replaces it too.
+            alone = isinstance(message, PromptsOpened) and beside
+            if alone and not await delivery.superseded(item.id - 1):
+                await self._post_map(item.campaign_id, message.seq, channel, item.id - 1)
+            return
+        if isinstance(message, BoardChanged):
+            if not beside:
+                await self._post_map(item.campaign_id, message.seq, channel, item.id)
+            return
+        drawn = await map_of_step(self.bot, item.campaign_id, message.seq) if beside else None
+        await self.prompts.publish(item, message, channel, drawn)
+
+    async def _post_map(self, campaign_id: int, seq: int, channel: Any, nonce: int) -> None:
+        drawn = await map_of_step(self.bot, campaign_id, seq)
+        if drawn is not None:
+            embed, file = drawn
+            await channel.send(embed=embed, file=file, nonce=nonce)
 
     async def _told_in_turn(
         self, report: Report, channel: Any, embeds: list[discord.Embed]

@@ -48,10 +48,17 @@ class PromptBoard:
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
 
-    async def publish(self, item: OutboxItem, opened: PromptsOpened, channel: Any) -> None:
+    async def publish(
+        self,
+        item: OutboxItem,
+        opened: PromptsOpened,
+        channel: Any,
+        drawn: tuple[discord.Embed, discord.File] | None = None,
+    ) -> None:
         """Show the prompts of `opened.seq`: edit the seat's open message where there is one,
-        post the others, then close the earlier messages no prompt took over. Discord errors
-        propagate: the row stays pending and is tried again."""
+        post the others, then close the earlier messages no prompt took over. The step's map
+        (`drawn`) goes in the first new message, or alone first when none is new. Discord
+        errors propagate: the row stays pending and is tried again."""
         service = self.bot.service
         campaign = await service.lobby.get_campaign(item.campaign_id)
         posts = await service.delivery.prompt_posts(item.campaign_id, open_only=True)
@@ -63,6 +70,13 @@ class PromptBoard:
         taken = {post.message_id for post in done}
         prompts = await service.delivery.prompts_at(item.campaign_id, opened.seq)
         already = {post.position for post in done}
+        earlier_ids = {key_post.message_id for key_post in earlier.values()}
+        if any(post.message_id not in earlier_ids for post in done):
+            drawn = None  # posted with this row's first new message before a restart
+        elif drawn is not None and not _needs_a_new_message(prompts, earlier):
+            embed, file = drawn
+            await channel.send(embed=embed, file=file, nonce=f"m{item.id}")
+            drawn = None
         numbers: dict[str, int] = {}  # each seat's prompts are numbered in order
         for position, prompt in enumerate(prompts if opened.open else []):
             number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
@@ -89,8 +103,16 @@ class PromptBoard:
                 message_id = await _edited(channel, previous, content, view, fingerprint)
             if message_id is None:
                 pings = PINGS if holder and holder.user_id not in waiting else NO_PINGS
+                extra: dict[str, Any] = {}
+                if drawn is not None:
+                    extra = {"embed": drawn[0], "file": drawn[1]}
+                    drawn = None
                 message = await channel.send(
-                    content, view=view, allowed_mentions=pings, nonce=f"p{item.id}.{position}"
+                    content,
+                    view=view,
+                    allowed_mentions=pings,
+                    nonce=f"p{item.id}.{position}",
+                    **extra,
                 )
                 message_id = str(message.id)
             await service.delivery.record_prompt_post(
@@ -131,6 +153,16 @@ class PromptBoard:
                     # behind is refused as stale anyway.
                     log.info("could not close the prompt message %s", post.message_id)
             await service.delivery.close_prompt_post(post.id)
+
+
+def _needs_a_new_message(prompts: list[Prompt], earlier: dict[tuple[str, int], Any]) -> bool:
+    """Whether some prompt has no open message of its seat and number to take over."""
+    numbers: dict[str, int] = {}
+    for prompt in prompts:
+        number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
+        if (prompt.seat, number) not in earlier:
+            return True
+    return False
 
 
 async def _edited(

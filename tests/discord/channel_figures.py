@@ -2,10 +2,10 @@
 
 Plays a campaign to its end with the autopilot (every order through the service, the
 delivery loop run after each one, as the bot does), and counts what a reader of the channel
-gets: public messages, maps, and pings (the users Discord notified for a new message; an
-edit notifies nobody). A ping is "to the actor" when it notifies the player who made the
-step just before it (their own sub-step), "to a new turn" otherwise. A turn is a
-run of consecutive steps by the same seat.
+gets: public messages, maps (messages carrying one, alone or above a turn's prompt), and
+pings (the users Discord notified for a new message; an edit notifies nobody). A ping is
+"to the actor" when it notifies the player who made the step just before it (their own
+sub-step), "to a new turn" otherwise. A turn is a run of consecutive steps by one seat.
 """
 
 from __future__ import annotations

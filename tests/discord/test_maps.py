@@ -83,7 +83,9 @@ async def test_set_up_placements_get_one_map_when_they_end_and_a_bid_none(table:
     # Set-up is over: one map of the whole opening board, before the first bid's prompt.
     assert placements > 2
     assert len(_maps_posted(t)) == 2
-    assert t.public_messages()[-1].components  # the prompt comes after the map
+    # The map sits in the first bid's prompt message, right above its buttons.
+    last = t.public_messages()[-1]
+    assert last.components and last.attachments[0].filename == "map.png"
 
     # A bid moves nothing on the board: no new map.
     bidder = (await t.bot.service.prompts(campaign_id))[0]
