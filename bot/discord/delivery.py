@@ -3,9 +3,11 @@
 The services write every result to the outbox in the transaction of the act (reports,
 private notes, notices, audit lines, alerts, and the rows asking for the map and the
 prompts of a step). This loop sends the rows in id order, so a resolution's map arrives
-before the next prompt. It wakes when the services queue rows and sweeps every 30 s for
-retries. A row is marked delivered only once sent; a crash in between sends it again, and
-the outbox id sent as an enforced nonce makes Discord answer with the first message.
+before the next prompt; a step's report is told in its seat's prompt message while the
+seat's turn lasts (one turn, one message). It wakes when the services queue rows and
+sweeps every 30 s for retries. A row is marked delivered only once sent; a crash in
+between sends it again, and the outbox id sent as an enforced nonce makes Discord answer
+with the first message.
 
 No row may stop the others: a transient failure (Discord unwell, the network) is tried
 again after a back-off (a missing permission counts: it can be granted); a permanent one
@@ -27,7 +29,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.discord.language import user_language
-from bot.discord.limits import fit_message
+from bot.discord.limits import EMBEDS_PER_MESSAGE, EMBEDS_TOTAL_LIMIT, fit_message
 from bot.discord.maps import map_of_step
 from bot.discord.payloads import outbox_message
 from bot.discord.prompt_board import PromptBoard
@@ -187,19 +189,67 @@ class OutboxCourier:
         if channel is None:
             raise ChannelGone(item.target_id)
         if isinstance(message, BoardChanged | PromptsOpened):
-            if await self.bot.service.delivery.superseded(item.id):
-                return  # a newer map or prompts row of the campaign replaces this one
-            if isinstance(message, PromptsOpened):
-                await self.prompts.publish(item, message, channel)
-                return
-            drawn = await map_of_step(self.bot, item.campaign_id, message.seq)
-            if drawn is not None:
-                embed, file = drawn
-                await channel.send(embed=embed, file=file, nonce=item.id)
+            await self._publish(item, message, channel)
             return
         content, embeds = await self._compose(item, message)
+        if isinstance(message, Report) and await self._told_in_turn(message, channel, embeds):
+            return
         content, mentions = self._pings(message, channel, content)
         await self._send_parts(channel, item, content, embeds, mentions)
+
+    async def _publish(
+        self, item: OutboxItem, message: BoardChanged | PromptsOpened, channel: Any
+    ) -> None:
+        """A step's map and prompts: the map of a step that opens prompts goes in the first
+        new prompt message (right above its buttons), any other map on its own."""
+        delivery = self.bot.service.delivery
+        beside = await delivery.map_beside_prompts(item.id)
+        if await delivery.superseded(item.id):
+            # A newer row of the campaign replaces this one; a map that was to go with these
+            # prompts goes out alone, unless a newer map replaces it too.
+            alone = isinstance(message, PromptsOpened) and beside
+            if alone and not await delivery.superseded(item.id - 1):
+                await self._post_map(item.campaign_id, message.seq, channel, item.id - 1)
+            return
+        if isinstance(message, BoardChanged):
+            if not beside:
+                await self._post_map(item.campaign_id, message.seq, channel, item.id)
+            return
+        drawn = await map_of_step(self.bot, item.campaign_id, message.seq) if beside else None
+        await self.prompts.publish(item, message, channel, drawn)
+
+    async def _post_map(self, campaign_id: int, seq: int, channel: Any, nonce: int) -> None:
+        drawn = await map_of_step(self.bot, campaign_id, seq)
+        if drawn is not None:
+            embed, file = drawn
+            await channel.send(embed=embed, file=file, nonce=nonce)
+
+    async def _told_in_turn(
+        self, report: Report, channel: Any, embeds: list[discord.Embed]
+    ) -> bool:
+        """Add a step's report to its seat's open prompt message, so that a turn stays one
+        message: its prompt, then (closed) what the seat did. False for a step of no seat,
+        the last step, or a report that does not fit there: it is posted on its own."""
+        if report.campaign_id is None or report.seat is None or report.finished:
+            return False
+        if len(embeds) != 1:
+            return False
+        posts = await self.bot.service.delivery.prompt_posts(report.campaign_id, open_only=True)
+        turn = next((post for post in posts if post.seat == report.seat), None)
+        if turn is None:
+            return False
+        try:
+            message = await channel.fetch_message(int(turn.message_id))
+        except discord.NotFound:
+            return False
+        told = list(message.embeds)
+        if any(embed.title == embeds[0].title for embed in told):
+            return True  # told before a crash: the row is only marked now
+        gathered = told + embeds
+        if len(gathered) > EMBEDS_PER_MESSAGE or sum(map(len, gathered)) > EMBEDS_TOTAL_LIMIT:
+            return False
+        await message.edit(embeds=gathered)
+        return True
 
     async def _send_dm(self, item: OutboxItem, message: OutboxMessage) -> None:
         user_id = _user_id(item)

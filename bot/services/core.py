@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.logging_setup import campaign_context
-from bot.services.board import BoardMemory, board_signature
+from bot.services.board import BoardMemory, board_moment, map_due
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.gates import StepGates
@@ -95,17 +95,29 @@ class ServiceCore:
     # Committing a step ---------------------------------------------------------------
 
     async def board_moved(
-        self, campaign: CampaignRow, ruleset: Ruleset[Any], state: BaseState
+        self,
+        campaign: CampaignRow,
+        ruleset: Ruleset[Any],
+        state: BaseState,
+        *,
+        turn_goes_on: bool = False,
     ) -> bool:
-        """Whether `state` (the step after `campaign.seq`) shows another board on the map."""
-        after = board_signature(ruleset, state)
-        if after is None:
+        """Whether `state` (the step after `campaign.seq`) gets a map: its board moved, or
+        set-up or a round ended, as the campaign's `maps` setting asks (see board.py)."""
+        after = board_moment(ruleset, state)
+        if after.signature is None:
             return False
-        known, before = self.boards.known(campaign.id, campaign.seq)
-        if not known and campaign.status != "lobby" and campaign.seq >= 0:
-            before = board_signature(ruleset, await self.state(campaign))
-        self.boards.remember(campaign.id, state.seq, after)
-        return after != before
+        known = self.boards.known(campaign.id, campaign.seq)
+        if known is not None:
+            before, mapped = known
+        else:  # after a restart: the board of the step before counts as mapped
+            before = None
+            if campaign.status != "lobby" and campaign.seq >= 0:
+                before = board_moment(ruleset, await self.state(campaign))
+            mapped = before.signature if before else None
+        due = map_due(before, after, campaign.maps, mapped=mapped, turn_goes_on=turn_goes_on)
+        self.boards.remember(campaign.id, state.seq, after, after.signature if due else mapped)
+        return due
 
     def publication(
         self, campaign: CampaignRow, *, status: CampaignStatus, board_changed: bool
@@ -147,7 +159,8 @@ class ServiceCore:
             scores=scores,
             finished=state.finished,
         )
-        board_changed = await self.board_moved(campaign, ruleset, state)
+        turn_goes_on = seat is not None and bool(prompts) and {p.seat for p in prompts} == {seat}
+        board_changed = await self.board_moved(campaign, ruleset, state, turn_goes_on=turn_goes_on)
         outbox += publication(
             campaign, state.seq, prompts_open=not state.finished, board_changed=board_changed
         )

@@ -64,6 +64,32 @@ class CampaignDelivery(ServicePart):
         newer = await self._store.outbox_after(item.campaign_id, item.id)
         return any(row.payload.get("kind") == kind for row in newer)
 
+    async def map_beside_prompts(self, outbox_id: int) -> bool:
+        """Whether a map row and the prompts row of the same step are one message: the map
+        of step N written just before the open prompts of step N, for the same target
+        (`outbox_id` is either of the two). The prompt board then posts the map in the
+        first prompt message of the step, so the picture sits right above its buttons."""
+        item = await self._outbox_row(outbox_id)
+        kind = item.payload.get("kind")
+        board: OutboxRow | None
+        prompts: OutboxRow | None
+        if kind == "board_changed":
+            board, prompts = item, await self._store.outbox_row(item.id + 1)
+        elif kind == "prompts_opened":
+            board, prompts = await self._store.outbox_row(item.id - 1), item
+        else:
+            return False
+        return (
+            board is not None
+            and prompts is not None
+            and board.campaign_id == prompts.campaign_id
+            and (board.target_kind, board.target_id) == (prompts.target_kind, prompts.target_id)
+            and board.payload.get("kind") == "board_changed"
+            and prompts.payload.get("kind") == "prompts_opened"
+            and prompts.payload.get("open") is True
+            and board.payload.get("seq") == prompts.payload.get("seq")
+        )
+
     async def mark_delivered(self, outbox_id: int) -> None:
         await self._store.mark_delivered(outbox_id, self._clock.now())
 
@@ -128,9 +154,19 @@ class CampaignDelivery(ServicePart):
         return legal_prompts(self._ruleset(campaign.ruleset), state)
 
     async def record_prompt_post(
-        self, outbox_id: int, position: int, channel_id: str, message_id: str, content: str
+        self,
+        outbox_id: int,
+        position: int,
+        channel_id: str,
+        message_id: str,
+        content: str,
+        *,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
-        """Remember a prompt message posted for a "prompts opened" row."""
+        """Remember a prompt message posted (or taken over and edited) for a "prompts
+        opened" row, with the seat and number of the prompt it shows."""
         item = await self._outbox_row(outbox_id)
         await self._store.record_prompt_post(
             item.campaign_id,
@@ -139,6 +175,9 @@ class CampaignDelivery(ServicePart):
             channel_id=channel_id,
             message_id=message_id,
             content=content,
+            seat=seat,
+            number=number,
+            fingerprint=fingerprint,
         )
 
     async def prompt_posts(

@@ -29,6 +29,8 @@ class CampaignInfo:
     created_at: datetime
     has_data: bool
     revealed_seed: str | None
+    maps: str = "resolution"
+    """When the channel gets a map (see bot.services.board)."""
 
     @classmethod
     def from_row(cls, row: CampaignRow) -> CampaignInfo:
@@ -47,6 +49,7 @@ class CampaignInfo:
             created_at=row.created_at,
             has_data=row.data is not None,
             revealed_seed=row.seed_hex if row.status == "finished" else None,
+            maps=row.maps,
         )
 
 

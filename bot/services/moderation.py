@@ -10,7 +10,7 @@ import logging
 from dataclasses import asdict
 
 from bot.logging_setup import campaign_context
-from bot.services.board import board_signature
+from bot.services.board import MAP_POLICIES, board_moment, board_signature
 from bot.services.core import ServicePart
 from bot.services.errors import ServiceError, StaleSeq
 from bot.services.models import ActionReport, AuditEntry
@@ -73,7 +73,7 @@ class CampaignModeration(ServicePart):
             except SeqConflict:
                 raise StaleSeq(campaign.id, (await self._campaign(campaign.id)).seq) from None
             self._states.forget_after(campaign.id, to_seq)
-            self._boards.remember(campaign.id, to_seq, signature)
+            self._boards.remember(campaign.id, to_seq, board_moment(rules, earlier), signature)
             log.info("%s by %s back to seq %s: %s", act, actor, to_seq, reason)
             moved = await self._campaign(campaign.id)
             state = await self._state(moved)
@@ -126,6 +126,23 @@ class CampaignModeration(ServicePart):
         with campaign_context(campaign_id):
             log.info("%s by %s: %s", act, actor, reason)
         return campaign
+
+    async def set_maps(self, campaign_id: int, maps: str, *, actor: str, reason: str) -> None:
+        """When the channel gets a map from now on (see `bot.services.board.MAP_POLICIES`)."""
+        if maps not in MAP_POLICIES:
+            raise ServiceError("service.error.bad_maps", maps=str(maps)[:40])
+        campaign = await self._campaign(campaign_id)
+        if campaign.status == "finished":
+            raise ServiceError("service.error.campaign_finished", campaign=campaign_id)
+        audit = audit_record(
+            campaign,
+            actor=actor,
+            act="maps",
+            reason=reason,
+            at=self._clock.now(),
+            detail={"maps": maps},
+        )
+        await self._store.set_maps(campaign_id, maps, audit=audit)
 
     async def pause(self, campaign_id: int, *, actor: str, reason: str) -> None:
         """Stop play: actions are refused until `resume`."""

@@ -73,6 +73,8 @@ class CampaignRow:
     creator: str
     created_at: datetime
     seq: int
+    maps: str = "resolution"
+    """When the channel gets a map: "resolution", "round" or "on_demand"."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,10 @@ class PromptPostRow:
     message_id: str
     content: str
     closed_at: datetime | None
+    seat: str = ""
+    number: int = 0
+    fingerprint: str = ""
+    """What the prompt showed (its text and choices): an equal one needs no new message."""
 
 
 @dataclass(frozen=True)
@@ -307,6 +313,9 @@ class Store(Protocol):
     ) -> None:
         """Replace the data file of a campaign still in the lobby (`SeqConflict` otherwise:
         once started, the data file is part of the history the log replays)."""
+
+    async def set_maps(self, campaign_id: int, maps: str, *, audit: AuditRecord) -> None:
+        """Change when the campaign's channel gets a map, with the moderator's record."""
 
     # Seats ---------------------------------------------------------------------------
 
@@ -467,8 +476,12 @@ class Store(Protocol):
         channel_id: str,
         message_id: str,
         content: str,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
-        """Remember a prompt message posted for a "prompts opened" row."""
+        """Remember a prompt message posted (or taken over, edited) for a "prompts opened"
+        row, with the seat and number of the prompt it shows."""
 
     async def prompt_posts(
         self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False

@@ -84,6 +84,7 @@ def _campaign(row: sqlite3.Row) -> CampaignRow:
         creator=row["creator"],
         created_at=datetime.fromisoformat(row["created_at"]),
         seq=row["seq"],
+        maps=row["maps"],
     )
 
 
@@ -138,6 +139,9 @@ def _prompt_post(row: sqlite3.Row) -> PromptPostRow:
         message_id=row["message_id"],
         content=row["content"],
         closed_at=_parse_time(row["closed_at"]),
+        seat=row["seat"],
+        number=row["number"],
+        fingerprint=row["fingerprint"],
     )
 
 
@@ -441,6 +445,11 @@ class SqliteStore:
                 "UPDATE campaigns SET data = ? WHERE id = ?",
                 (None if data is None else _json(data), campaign_id),
             )
+            await self._write_audit(campaign_id, audit)
+
+    async def set_maps(self, campaign_id: int, maps: str, *, audit: AuditRecord) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE campaigns SET maps = ? WHERE id = ?", (maps, campaign_id))
             await self._write_audit(campaign_id, audit)
 
     # Seats ---------------------------------------------------------------------------
@@ -758,12 +767,26 @@ class SqliteStore:
         channel_id: str,
         message_id: str,
         content: str,
+        seat: str = "",
+        number: int = 0,
+        fingerprint: str = "",
     ) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO prompt_posts (campaign_id, outbox_id, position,"
-                " channel_id, message_id, content) VALUES (?, ?, ?, ?, ?, ?)",
-                (campaign_id, outbox_id, position, channel_id, message_id, content),
+                " channel_id, message_id, content, seat, number, fingerprint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    campaign_id,
+                    outbox_id,
+                    position,
+                    channel_id,
+                    message_id,
+                    content,
+                    seat,
+                    number,
+                    fingerprint,
+                ),
             )
 
     async def prompt_posts(

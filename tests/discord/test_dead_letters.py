@@ -13,9 +13,13 @@ REFUSED = "400 Bad Request: Invalid Form Body"
 
 
 async def _one_report_set_aside(t: Table) -> int:
-    """bob passes while Discord refuses the channel's next post; it is set aside for good."""
-    t.env.inject_error("POST", f"/channels/{t.channel.id}/messages", status=400, times=1)
-    await t.alice.click(t.last_prompt_for(t.alice), label="pass")
+    """alice passes while Discord refuses the edit that adds her step's report to her turn's
+    message; the report is set aside for good."""
+    prompt = t.last_prompt_for(t.alice)
+    t.env.inject_error(
+        "PATCH", f"/channels/{t.channel.id}/messages/{prompt.id}", status=400, times=1
+    )
+    await t.alice.click(prompt, label="pass")
     assert "mini.pass" not in t.public_text()
     [waiting] = await t.bot.service.store.pending_outbox(10)
     await t.bot.service.delivery.give_up(waiting.id, REFUSED)

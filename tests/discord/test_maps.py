@@ -62,22 +62,30 @@ async def _play_autopilot(t: Table, campaign_id: int, seat: str) -> None:
     await t.bot.courier.deliver_pending()
 
 
-async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
+async def test_set_up_placements_get_one_map_when_they_end_and_a_bid_none(table: Table) -> None:
     t = table
     campaign_id = await _open_struggle(t)
     assert len(_maps_posted(t)) == 1  # the starting board
 
-    # The first placement, chosen in the prompt's select menu, puts an army on the map.
+    # The first placement, chosen in the prompt's select menu, puts an army on the board,
+    # but set-up goes on: no map for it.
     prompt = (await t.bot.service.prompts(campaign_id))[0]
     assert prompt.kind == "place_unit" and prompt.seat == "GBR"
     menu = f"courier:s:{campaign_id}:0:GBR:0:0"
     picked = await t.alice.select(t.last_prompt_for(t.alice), ["0"], custom_id=menu)
     assert "Order accepted" in text_of(picked)
-    assert len(_maps_posted(t)) == 2
+    assert len(_maps_posted(t)) == 1
 
+    placements = 1
     while (await t.bot.service.prompts(campaign_id))[0].kind == "place_unit":
         await _play_autopilot(t, campaign_id, (await t.bot.service.prompts(campaign_id))[0].seat)
-    maps_before_the_auction = len(_maps_posted(t))
+        placements += 1
+    # Set-up is over: one map of the whole opening board, before the first bid's prompt.
+    assert placements > 2
+    assert len(_maps_posted(t)) == 2
+    # The map sits in the first bid's prompt message, right above its buttons.
+    last = t.public_messages()[-1]
+    assert last.components and last.attachments[0].filename == "map.png"
 
     # A bid moves nothing on the board: no new map.
     bidder = (await t.bot.service.prompts(campaign_id))[0]
@@ -85,7 +93,7 @@ async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
     user = t.alice if bidder.seat == "GBR" else t.bob
     await t.bot.service.submit(campaign_id, str(user.id), {"type": "pass_bid"}, seat=bidder.seat)
     await t.bot.courier.deliver_pending()
-    assert len(_maps_posted(t)) == maps_before_the_auction
+    assert len(_maps_posted(t)) == 2
 
 
 async def test_map_at_an_earlier_step_and_the_timeline(table: Table) -> None:
@@ -125,14 +133,17 @@ async def test_a_map_queued_before_a_restart_is_posted_once_after_it(
     t = table
     campaign_id = await _open_struggle(t)
     maps_before = len(_maps_posted(t))
-    # Another process (a console on the same file) plays a placement: the bot is not told,
-    # as if it had crashed between the commit and the posting of the map.
+    # Another process (a console on the same file) plays the set-up placements through: the
+    # bot is not told, as if it had crashed between the commit and the posting of the map.
     other = await open_service(database)
     try:
-        state = await other.state_at(campaign_id, 0)
-        assert isinstance(state, StruggleState)
-        action: dict[str, Any] = STRUGGLE.autopilot_action(state, "GBR", 0)
-        await other.submit(campaign_id, str(t.alice.id), action, seat="GBR")
+        while (prompt := (await other.prompts(campaign_id))[0]).kind == "place_unit":
+            seq = (await other.get_campaign(campaign_id)).seq
+            state = await other.state_at(campaign_id, seq)
+            assert isinstance(state, StruggleState)
+            action: dict[str, Any] = STRUGGLE.autopilot_action(state, prompt.seat, 0)
+            user = t.alice if prompt.seat == "GBR" else t.bob
+            await other.submit(campaign_id, str(user.id), action, seat=prompt.seat)
     finally:
         await other.close()
     assert len(_maps_posted(t)) == maps_before
@@ -159,10 +170,12 @@ async def test_a_posted_map_shows_what_the_step_changed_and_who_acts_next(
 
     monkeypatch.setattr(maps, "render_campaign_png", spy)
     campaign_id = await _open_struggle(t)
-    await _play_autopilot(t, campaign_id, "GBR")
-    placement = drawn[-1]
-    assert placement["seq"] == 1
-    assert placement["previous_view"] is not None
-    assert placement["awaited"] == ["FRA"]
-    assert placement["labels"]["seat.GBR"] == "alice"
+    while (prompt := (await t.bot.service.prompts(campaign_id))[0]).kind == "place_unit":
+        await _play_autopilot(t, campaign_id, prompt.seat)
+    set_up = drawn[-1]  # the map that ends set-up
+    assert len(drawn) == 2
+    assert set_up["seq"] == (await t.bot.service.get_campaign(campaign_id)).seq
+    assert set_up["previous_view"] is not None
+    assert set_up["awaited"] == [prompt.seat]
+    assert set_up["labels"]["seat.GBR"] == "alice"
     assert drawn[0]["previous_view"] is None  # the starting board has no step before it

@@ -51,8 +51,12 @@ async def test_a_row_discord_refused_holds_up_nothing_and_is_tried_again(
 ) -> None:
     t = table
     await open_mini_campaign(t)
-    t.env.inject_error("POST", f"/channels/{t.channel.id}/messages", status=400, times=1)
-    passed = await t.alice.click(t.last_prompt_for(t.alice), label="pass")
+    prompt = t.last_prompt_for(t.alice)
+    # The step's report goes into alice's prompt message (her turn's message): refused.
+    t.env.inject_error(
+        "PATCH", f"/channels/{t.channel.id}/messages/{prompt.id}", status=400, times=1
+    )
+    passed = await t.alice.click(prompt, label="pass")
     assert "Order accepted" in text_of(passed)
     # The step's report was refused; the next rows (bob's prompt) went out all the same.
     assert "mini.pass" not in t.public_text()

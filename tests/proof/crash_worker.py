@@ -36,6 +36,7 @@ import bot.discord.delivery
 import bot.services.core
 from bot.discord.delivery import OutboxCourier
 from bot.services import CampaignService, open_service
+from bot.services.board import BoardMoment
 from rulesets import registry
 from tests.fixtures.mini_game import MINI
 from tests.proof.crash_plan import load_plan, mini_board
@@ -78,6 +79,10 @@ class LoggedChannel:
         self._pause.reached("after_send")
         return SimpleNamespace(id=zlib.crc32(nonce.encode()) + 1)
 
+    async def fetch_message(self, message_id: int) -> Any:
+        """The stand-in keeps no messages: every report is posted on its own, with its nonce."""
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "not kept")
+
     def get_partial_message(self, message_id: int) -> Any:
         async def edit(**_: Any) -> None:
             return None
@@ -115,7 +120,9 @@ async def drawn_map(bot: Any, campaign_id: int, seq: int) -> tuple[discord.Embed
 def give_the_mini_game_a_board() -> None:
     """The mini game's board "moves" on every even step (see `crash_plan.mini_board`), so
     the worker's steps queue maps as a game with a map does."""
-    bot.services.core.board_signature = lambda ruleset, state: mini_board(state.seq)  # type: ignore[assignment]
+    bot.services.core.board_moment = lambda ruleset, state: BoardMoment(  # type: ignore[assignment]
+        mini_board(state.seq), setup=False, round=""
+    )
     bot.discord.delivery.map_of_step = drawn_map  # type: ignore[assignment]
 
 

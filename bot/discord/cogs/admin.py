@@ -1,6 +1,6 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign, see the messages Discord refused. Every act needs a reason; the services
-audit it and announce it."""
+end a campaign, see the messages Discord refused, choose when the channel gets a map.
+Every act needs a reason; the services audit it and announce it."""
 
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ from rulesets import registry
 from rulesets.core import Event
 
 Reason = app_commands.Range[str, 3, 300]
+MAPS_CHOICES = [
+    app_commands.Choice(name="every resolution", value="resolution"),
+    app_commands.Choice(name="every round", value="round"),
+    app_commands.Choice(name="on demand", value="on_demand"),
+]
 
 
 class Admin(commands.GroupCog, group_name="admin", group_description="Moderators only"):
@@ -185,6 +190,21 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
         found = await campaign_in_scope(self.bot, interaction, campaign)
         await self.bot.service.moderation.end_campaign(
             found.id, actor=self._actor(interaction), reason=reason
+        )
+        await self._acknowledge(interaction)
+
+    @app_commands.command(name="maps", description="When the channel gets a map")
+    @app_commands.choices(every=MAPS_CHOICES)
+    async def maps(
+        self,
+        interaction: discord.Interaction[Any],
+        every: app_commands.Choice[str],
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        await self.bot.service.moderation.set_maps(
+            found.id, every.value, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
 
