@@ -28,7 +28,7 @@ from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
 from bot.services.schedule import CampaignSchedule
 from bot.services.versions import CampaignVersions
-from bot.storage import SqliteStore, Store
+from bot.storage import Store, open_store
 
 
 class CampaignService:
@@ -99,6 +99,7 @@ _add_plain_names()
 async def open_service(
     database: str | Path, clock: Clock | None = None, snapshot_every: int = 50
 ) -> CampaignService:
-    """A service over the SQLite database at `database` (created and migrated if needed)."""
-    store = await SqliteStore.open(database)
+    """A service over the database `database` names, a SQLite file's path or a PostgreSQL
+    URL (created and migrated if needed)."""
+    store = await open_store(database)
     return CampaignService(store, clock, snapshot_every)

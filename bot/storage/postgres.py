@@ -28,6 +28,7 @@ from bot.storage.base import (
     ActionRecord,
     AuditRecord,
     AuditRow,
+    BackupStore,
     CampaignRow,
     CampaignStatus,
     DeadlineRow,
@@ -943,6 +944,7 @@ class PostgresStore:
     # Backups -------------------------------------------------------------------------
 
     def default_backup_directory(self) -> Path:
+        """data/backups/ under the working folder unless `open` was told another."""
         return self._backup_directory
 
     async def backup_to(self, target: Path) -> None:
@@ -974,3 +976,4 @@ class PostgresStore:
 
 # Let mypy check that the implementation keeps up with the interface.
 _IMPLEMENTS_STORE: type[Store] = PostgresStore
+_IMPLEMENTS_BACKUP: type[BackupStore] = PostgresStore

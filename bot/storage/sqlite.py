@@ -25,6 +25,7 @@ from bot.storage.base import (
     ActionRecord,
     AuditRecord,
     AuditRow,
+    BackupStore,
     CampaignRow,
     CampaignStatus,
     DeadlineRow,
@@ -168,6 +169,8 @@ def _deadline(row: sqlite3.Row) -> DeadlineRow:
 
 class SqliteStore:
     """The SQLite implementation of `bot.storage.base.Store`. Open with `SqliteStore.open`."""
+
+    backup_suffix = ".sqlite3"
 
     def __init__(self, db: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self._db = db
@@ -850,6 +853,10 @@ class SqliteStore:
 
     # Backups -------------------------------------------------------------------------
 
+    def default_backup_directory(self) -> Path:
+        """`backups/` beside the database file (data/backups/ with the default settings)."""
+        return self.path.parent / "backups"
+
     async def backup_to(self, target: Path) -> None:
         """Copy the live database into `target` with SQLite's online backup API: a
         consistent copy page by page, while the bot keeps reading and writing."""
@@ -868,3 +875,4 @@ class SqliteStore:
 
 # Let mypy check that the implementation keeps up with the interface.
 _IMPLEMENTS_STORE: type[Store] = SqliteStore
+_IMPLEMENTS_BACKUP: type[BackupStore] = SqliteStore

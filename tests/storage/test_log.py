@@ -113,3 +113,24 @@ async def test_outbox_rows_stay_pending_until_delivered(store: Store) -> None:
     [still] = await store.pending_outbox(10)
     assert (still.id, still.attempts, still.last_error) == (first.id, 1, "Forbidden")
     assert still.payload == {"text": "a"}
+
+
+async def test_an_id_no_column_can_hold_matches_nothing(store: Store) -> None:
+    campaign_id = await started(store)
+    forged = 2**70
+    assert await store.get_campaign(forged) is None
+    assert await store.actions(forged) == []
+    assert await store.outbox_row(forged) is None
+    assert [row.seq for row in await store.actions(campaign_id)] == [0]
+
+
+async def test_json_values_come_back_equal_with_their_keys_sorted(store: Store) -> None:
+    """Both stores give objects back in one key order, so code iterating over a stored dict
+    behaves the same on either."""
+    payload = {"zz": [1, 2.5, None, True], "b": {"y": "été", "aa": -1}, "a": 2**53}
+    campaign_id = await started(store)
+    await store.append_action(campaign_id, entry(1), expected_status="active", snapshot=payload)
+    snapshot = await store.latest_snapshot(campaign_id, 1)
+    assert snapshot is not None and snapshot.state == payload
+    assert list(snapshot.state) == ["a", "b", "zz"]
+    assert list(snapshot.state["b"]) == ["aa", "y"]

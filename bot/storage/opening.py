@@ -1,0 +1,29 @@
+"""Opening the store a `COURIER_DATABASE` value names: a file path is a SQLite database, a
+`postgresql://` (or `postgres://`) URL a PostgreSQL one. The rest of the bot sees a `Store`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage.base import Store
+from bot.storage.postgres import PostgresStore, is_postgres_url
+from bot.storage.sqlite import SqliteStore
+
+
+async def open_store(database: str | Path) -> Store:
+    """Open (creating and migrating if needed) the database `database` names."""
+    if is_postgres_url(database):
+        return await PostgresStore.open(str(database))
+    return await SqliteStore.open(database)
+
+
+def describe_database(database: str | Path) -> str:
+    """The database for a log line or a message: a URL without its password."""
+    if not is_postgres_url(database):
+        return str(database)
+    scheme, _, rest = str(database).partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at:
+        return str(database)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{place}"
