@@ -1,5 +1,6 @@
 """`python -m bot` runs the Discord bot; `python -m bot console` opens a local table;
-`verify`, `import`, `backup` and `versions` are the trust tools of `bot.console.verify`."""
+`verify`, `import`, `backup` and `versions` are the trust tools of `bot.console.verify`;
+`store copy` moves the campaigns to another database (`bot.console.store`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ NO_TOKEN = (
 )
 USAGE = (
     "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json"
-    " | backup | versions]"
+    " | backup | versions | store copy --from PATH_OR_URL --to PATH_OR_URL]"
 )
 
 
@@ -24,6 +25,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args[:1] == ["store"]:
+        from bot.console.store import main as store_main
+
+        return store_main(args[1:])
     if args[:1] in (["verify"], ["import"], ["backup"], ["versions"]):
         from bot.console.verify import main as trust_main
 

@@ -48,6 +48,7 @@ from bot.storage.base import (
     TenureRecord,
     TenureRow,
 )
+from bot.storage.copying import CopyableStore, Row, Table
 from bot.storage.migrate import available_migrations
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "postgres_migrations"
@@ -223,6 +224,31 @@ def pg_dump_program() -> str | None:
         return found
     installed = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"))
     return installed[-1] if installed else None
+
+
+class _RowWriter:
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
+        self._identities: set[str] = set()
+
+    async def write(self, table: Table, rows: Sequence[Row]) -> None:
+        if table.has_identity:
+            self._identities.add(table.name)
+        if not rows:
+            return
+        marks = ", ".join(f"${number}" for number in range(1, len(table.columns) + 1))
+        await self._connection.executemany(
+            f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES ({marks})",
+            [tuple(row[column] for column in table.columns) for row in rows],
+        )
+
+    async def finish(self) -> None:
+        """Move each id counter past the ids written, so new rows get new ids."""
+        for name in sorted(self._identities):
+            await self._connection.execute(
+                f"SELECT setval(pg_get_serial_sequence('{name}', 'id'),"
+                f" COALESCE((SELECT MAX(id) FROM {name}), 0) + 1, false)"
+            )
 
 
 @dataclass
@@ -941,6 +967,40 @@ class PostgresStore:
             await self._write_outbox(tx, campaign_id, outbox, at)
             await self._write_audit(tx, campaign_id, audit)
 
+    # Whole tables, for copying a database (bot.storage.copying) ---------------------
+
+    async def table_names(self) -> set[str]:
+        rows = await self._rows(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        )
+        return {row["tablename"] for row in rows}
+
+    async def table_columns(self, table: str) -> list[str]:
+        rows = await self._rows(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = $1"
+            " ORDER BY ordinal_position",
+            table,
+        )
+        return [row["column_name"] for row in rows]
+
+    async def read_rows(self, table: Table, after: Sequence[Any] | None, limit: int) -> list[Row]:
+        key = ", ".join(table.key)
+        sql = f"SELECT {', '.join(table.columns)} FROM {table.name}"
+        params = list(after or ())
+        if after is not None:
+            marks = ", ".join(f"${number}" for number in range(1, len(params) + 1))
+            sql += f" WHERE ({key}) > ({marks})"
+        rows = await self._rows(f"{sql} ORDER BY {key} LIMIT ${len(params) + 1}", *params, limit)
+        return [dict(row) for row in rows]
+
+    @asynccontextmanager
+    async def row_writer(self) -> AsyncIterator[_RowWriter]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            writer = _RowWriter(connection)
+            yield writer
+            await writer.finish()
+
     # Backups -------------------------------------------------------------------------
 
     def default_backup_directory(self) -> Path:
@@ -977,3 +1037,4 @@ class PostgresStore:
 # Let mypy check that the implementation keeps up with the interface.
 _IMPLEMENTS_STORE: type[Store] = PostgresStore
 _IMPLEMENTS_BACKUP: type[BackupStore] = PostgresStore
+_IMPLEMENTS_COPY: type[CopyableStore] = PostgresStore
