@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage.base import Store
-from bot.storage.postgres import PostgresStore, is_postgres_url
+from bot.storage.postgres import PostgresStore, is_postgres_url, without_password
 from bot.storage.sqlite import SqliteStore
 
 
@@ -21,9 +21,4 @@ def describe_database(database: str | Path) -> str:
     """The database for a log line or a message: a URL without its password."""
     if not is_postgres_url(database):
         return str(database)
-    scheme, _, rest = str(database).partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at:
-        return str(database)
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}@{place}"
+    return without_password(str(database))[0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import glob
 import json
+import os
 import shutil
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -249,6 +251,17 @@ class _RowWriter:
                 f"SELECT setval(pg_get_serial_sequence('{name}', 'id'),"
                 f" COALESCE((SELECT MAX(id) FROM {name}), 0) + 1, false)"
             )
+
+
+def without_password(url: str) -> tuple[str, str | None]:
+    """The URL with its password taken out, and the password: a child process gets the
+    password through PGPASSWORD, never on its command line, where any local user sees it."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url, None
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}@{host}")), unquote(parts.password)
 
 
 @dataclass
@@ -1017,13 +1030,18 @@ class PostgresStore:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.unlink(missing_ok=True)
+        url, password = without_password(self.url)
+        environment = dict(os.environ)
+        if password is not None:
+            environment["PGPASSWORD"] = password
         dump = await asyncio.create_subprocess_exec(
             program,
             "--format=custom",
             f"--file={partial}",
-            f"--dbname={self.url}",
+            f"--dbname={url}",
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,
+            env=environment,
         )
         _, errors = await dump.communicate()
         if dump.returncode != 0:

@@ -1,8 +1,9 @@
 """A campaign service over a temporary database, with a clock that moves only on demand.
 
-The service runs on each kind of store: SQLite, and PostgreSQL on the throwaway server
-(tests/fixtures/postgres_server.py), for the modules in `BOTH_STORES`. A test that reaches
-into the SQLite file behind the service's back (it asks for `db_path`) runs on SQLite only.
+Each test of this folder runs on both kinds of store: SQLite, and PostgreSQL on the
+throwaway server (tests/fixtures/postgres_server.py). A test that reaches into the SQLite
+file behind the service's back (it asks for `db_path`) runs on SQLite only, and so do the
+other folders' tests that borrow the `service` fixture.
 """
 
 from __future__ import annotations
@@ -21,29 +22,14 @@ SEED = "5eed" * 16
 RED, BLUE, GREEN = "1001", "1002", "1003"
 USERS = {"red": RED, "blue": BLUE, "green": GREEN}
 CHANNEL = 555
-
-
-BOTH_STORES = frozenset(  # every module of this folder, for now
-    {
-        "tests.services.test_lifecycle",
-        "tests.services.test_concurrency",
-        "tests.services.test_moderation",
-        "tests.services.test_refusals",
-        "tests.services.test_publication",
-        "tests.services.test_dice_record",
-        "tests.services.test_logging",
-        "tests.services.test_replay",
-        "tests.services.test_random_play",
-    }
-)
 SQLITE_FILE = "courier.sqlite3"
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "store_kind" not in metafunc.fixturenames:
+    if "service" not in metafunc.fixturenames:
         return
-    both = metafunc.module.__name__ in BOTH_STORES and "db_path" not in metafunc.fixturenames
-    metafunc.parametrize("store_kind", ["sqlite", "postgres"] if both else ["sqlite"])
+    kinds = ["sqlite"] if "db_path" in metafunc.fixturenames else ["sqlite", "postgres"]
+    metafunc.parametrize("service", kinds, indirect=True)
 
 
 @pytest.fixture
@@ -52,21 +38,19 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def database(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
-    """What COURIER_DATABASE would say: the SQLite file's path or the PostgreSQL URL."""
-    if store_kind == "sqlite":
-        return str(tmp_path / SQLITE_FILE)
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
-@pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
 
 
 @pytest.fixture
-async def service(database: str, clock: FakeClock) -> AsyncIterator[CampaignService]:
+async def service(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[CampaignService]:
+    """A service on SQLite, or on PostgreSQL where this folder's tests ask for both."""
+    kind = getattr(request, "param", "sqlite")
+    database = str(tmp_path / SQLITE_FILE)
+    if kind == "postgres":
+        database = request.getfixturevalue("postgres_url")
     opened = await open_service(database, clock, snapshot_every=2)
     yield opened
     await opened.close()

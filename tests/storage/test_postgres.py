@@ -12,9 +12,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import PostgresStore, SeqConflict, SqliteStore, open_store
+from bot.storage import PostgresStore, SeqConflict, SqliteStore, describe_database, open_store
 from bot.storage.migrate import available_migrations
-from bot.storage.postgres import MIGRATIONS_DIR, pg_dump_program
+from bot.storage.postgres import MIGRATIONS_DIR, pg_dump_program, without_password
 from tests.fixtures.postgres_server import PostgresServer
 from tests.storage.conftest import T0, entry, new_campaign, report
 
@@ -205,3 +205,17 @@ async def test_a_pg_dump_backup_restores_into_an_empty_database(
     finally:
         await restored.close()
         postgres_server.drop_database(empty)
+
+
+def test_a_password_never_reaches_a_command_line_or_a_printed_url() -> None:
+    url = "postgresql://courier:s3cr%40t@db.example:5433/courier?sslmode=require"
+    assert without_password(url) == (
+        "postgresql://courier@db.example:5433/courier?sslmode=require",
+        "s3cr@t",
+    )
+    assert describe_database(url) == "postgresql://courier@db.example:5433/courier?sslmode=require"
+    assert without_password("postgresql://courier@/courier?host=/run") == (
+        "postgresql://courier@/courier?host=/run",
+        None,
+    )
+    assert describe_database("data/courier.sqlite3") == "data/courier.sqlite3"
