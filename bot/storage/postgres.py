@@ -197,24 +197,24 @@ def _deadline(row: asyncpg.Record) -> DeadlineRow:
 
 
 async def migrate(connection: asyncpg.Connection, folder: Path = MIGRATIONS_DIR) -> list[int]:
-    """Apply every migration newer than the database, each with its version record in one
-    transaction; an advisory lock keeps two processes starting together from racing."""
-    await connection.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version"
-        " (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-    )
+    """Apply every migration newer than the database, all with their version records in one
+    transaction (PostgreSQL's DDL is transactional: a failure leaves the schema as it was),
+    under an advisory lock, so that two processes starting together take turns."""
     applied = []
     async with connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version"
+            " (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
         current = await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
         for migration in available_migrations(folder):
             if migration.number <= current:
                 continue
-            async with connection.transaction():
-                await connection.execute(migration.path.read_text(encoding="utf-8"))
-                await connection.execute(
-                    "INSERT INTO schema_version (version) VALUES ($1)", migration.number
-                )
+            await connection.execute(migration.path.read_text(encoding="utf-8"))
+            await connection.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)", migration.number
+            )
             applied.append(migration.number)
     return applied
 

@@ -87,6 +87,23 @@ async def test_reopening_applies_no_migration_twice(postgres_url: str) -> None:
     )
 
 
+async def test_processes_starting_together_on_an_empty_database_migrate_it_once(
+    postgres_server: PostgresServer,
+) -> None:
+    name = postgres_server.new_database(template="template0")
+    empty = postgres_server.url(name)
+    try:
+        stores = await asyncio.gather(*(PostgresStore.open(empty) for _ in range(3)))
+        for store in stores:
+            await store.close()
+        rows = await fetch(empty, "SELECT version FROM schema_version ORDER BY version")
+    finally:
+        postgres_server.drop_database(name)
+    assert [row["version"] for row in rows] == list(
+        range(1, len(available_migrations(MIGRATIONS_DIR)) + 1)
+    )
+
+
 async def test_open_store_picks_the_store_from_the_setting(
     postgres_url: str, tmp_path: Path
 ) -> None:

@@ -27,4 +27,3 @@ def test_a_missing_server_fails_where_it_is_required(monkeypatch: pytest.MonkeyP
     with pytest.raises(pytest.fail.Exception, match=f"{REQUIRE_VARIABLE}=1"):
         missing_server("no initdb")
     assert postgres_server._skipped == []
-
