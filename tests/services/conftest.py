@@ -2,8 +2,9 @@
 
 Each test of this folder runs on both kinds of store: SQLite, and PostgreSQL on the
 throwaway server (tests/fixtures/postgres_server.py). A test that reaches into the SQLite
-file behind the service's back (it asks for `db_path`) runs on SQLite only, and so do the
-other folders' tests that borrow the `service` fixture.
+file behind the service's back (it asks for `db_path`), or whose module says
+`SQLITE_ONLY = True`, runs on SQLite only. The trust tests borrow the fixture and this
+hook; the other folders that borrow only the fixture stay on SQLite.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ SQLITE_FILE = "courier.sqlite3"
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "service" not in metafunc.fixturenames:
         return
-    kinds = ["sqlite"] if "db_path" in metafunc.fixturenames else ["sqlite", "postgres"]
+    sqlite_only = "db_path" in metafunc.fixturenames or getattr(
+        metafunc.module, "SQLITE_ONLY", False
+    )
+    kinds = ["sqlite"] if sqlite_only else ["sqlite", "postgres"]
     metafunc.parametrize("service", kinds, indirect=True)
 
 
