@@ -30,7 +30,8 @@ pytest: $(STAMP)
 
 test: lint typecheck pytest
 
-# Long runs: 1,000 random games per game and player count, then the long fault and load tests.
+# Long runs: random games of every game at every player count (1,000 each, fewer for the long
+# campaigns: see tests/fuzz.py), then the long fault and load tests.
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz
 	$(BIN)/pytest -m slow tests/proof

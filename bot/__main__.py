@@ -1,6 +1,9 @@
 """`python -m bot` runs the Discord bot; `python -m bot console` opens a local table;
-`verify`, `import`, `backup` and `versions` are the trust tools of `bot.console.verify`;
-`store copy` moves the campaigns to another database (`bot.console.store`)."""
+`verify`, `import`, `backup`, `versions` and `check` are the tools of `bot.console.verify`;
+`store copy` moves the campaigns to another database (`bot.console.store`).
+
+Whatever the command, a damaged database ends it with one sentence naming the backup to
+restore (`bot.storage.integrity`) and exit status 1."""
 
 from __future__ import annotations
 
@@ -15,12 +18,21 @@ NO_TOKEN = (
 )
 USAGE = (
     "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json"
-    " | backup | versions | store copy --from PATH_OR_URL --to PATH_OR_URL]"
+    " | backup | versions | check | store copy --from PATH_OR_URL --to PATH_OR_URL]"
 )
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    from bot.storage import DamagedDatabase
+
+    try:
+        return _run(sys.argv[1:] if argv is None else argv)
+    except DamagedDatabase as refusal:
+        print(refusal.sentence(), file=sys.stderr)
+        return 1
+
+
+def _run(args: list[str]) -> int:
     if args[:1] == ["console"]:
         from bot.console import main as console_main
 
@@ -29,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console.store import main as store_main
 
         return store_main(args[1:])
-    if args[:1] in (["verify"], ["import"], ["backup"], ["versions"]):
+    if args[:1] in (["verify"], ["import"], ["backup"], ["versions"], ["check"]):
         from bot.console.verify import main as trust_main
 
         return trust_main(args)

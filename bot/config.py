@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
     moderator_role: str = "Courier Moderator"
+    ops_channel_id: int | None = None
     default_language: Literal["en", "fr"] = "en"
     backup_every_hours: float = Field(default=6.0, gt=0)
     backup_keep: int = Field(default=14, ge=1)

@@ -38,7 +38,13 @@ def get(name: str) -> Ruleset[Any]:
     try:
         return _RULESETS[name]
     except KeyError:
-        raise IllegalAction("core.error.unknown_ruleset", name=str(name)[:40]) from None
+        known = sorted(_RULESETS)
+        raise IllegalAction(
+            "core.error.unknown_ruleset",
+            name=str(name)[:40],
+            known=[f"game.{game}" for game in known],
+            known_ids=" / ".join(known),
+        ) from None
 
 
 def all_rulesets() -> list[Ruleset[Any]]:

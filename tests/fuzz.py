@@ -2,7 +2,9 @@
 
 Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
-exception or dead end (with the seed that reproduces it).
+exception or dead end (with the seed that reproduces it). Without --games each game plays
+its own count: 1,000 for the games that finish in well under a second, fewer for the long
+campaigns (thousands of actions a game), so that `make fuzz` ends within the hour.
 """
 
 from __future__ import annotations
@@ -16,6 +18,12 @@ from typing import Any
 from rulesets import registry
 from tests.random_play import play_random_game
 
+# A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
+FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40}}
+DEFAULT_GAMES = 1000
+# Games per player count for the long campaigns (about 0.1–1 game a second each).
+LONG_GAMES: dict[str, int] = {"colonial": 50, "ultima-ratio-regis": 10, "pax-britannica": 10}
+
 
 def seats_for(ruleset: Any, count: int) -> list[str]:
     return [spec.id for spec in ruleset.seat_pool()][:count]
@@ -26,7 +34,7 @@ def play_batch(name: str, count: int, seeds: range) -> tuple[int, int]:
     ruleset = registry.get(name)
     steps = 0
     for seed in seeds:
-        run = play_random_game(ruleset, seats_for(ruleset, count), seed)
+        run = play_random_game(ruleset, seats_for(ruleset, count), seed, FUZZ_OPTIONS.get(name))
         if not run.finished:
             raise AssertionError(f"{name} {count}p seed {seed}: not finished in {run.steps}")
         steps += run.steps
@@ -55,13 +63,14 @@ def fuzz(name: str, games: int, workers: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--ruleset", action="append")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     names = args.ruleset or [r.name for r in registry.all_rulesets() if r.name != "mini"]
     for name in names:
-        fuzz(name, args.games, args.workers)
+        games = args.games or LONG_GAMES.get(name, DEFAULT_GAMES)
+        fuzz(name, games, args.workers)
     return 0
 
 

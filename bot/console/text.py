@@ -74,6 +74,7 @@ def view_text(view: dict[str, Any]) -> str:
 
 
 def scores_text(scores: dict[str, int], language: str) -> str:
-    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    # Ties in seat-id order: the same line whatever order the scores were stored in.
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     shown = ", ".join(f"{seat_name(seat, language)} {points}" for seat, points in ranked)
     return translate("console.final_scores", language, scores=shown)

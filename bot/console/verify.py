@@ -1,10 +1,11 @@
-"""Trust from a terminal: `python -m bot verify|import|backup|versions`.
+"""Trust from a terminal: `python -m bot verify|import|backup|versions|check`.
 
 `verify EXPORT.json` needs no database: anyone holding a campaign export with its seed can
 recompute every roll and replay the log. `import` loads an export into the database as a
 new campaign (refused, creating nothing, unless it replays exactly); `backup` copies the
 database while the bot may be running; `versions` replays the campaigns recorded under
-another ruleset version than the code's, as the bot does at start-up.
+another ruleset version than the code's, as the bot does at start-up; `check` reads the
+whole database with SQLite's full integrity check (start-up runs only the quick one).
 """
 
 from __future__ import annotations
@@ -88,6 +89,14 @@ async def check_versions(database: str | Path, out: TextIO) -> int:
     return 0 if all(report.ok for report in reports) else 1
 
 
+async def check_database_file(database: str | Path, out: TextIO) -> int:
+    """0 when the full integrity check finds nothing wrong (else `DamagedDatabase`)."""
+    service = await open_service(database, full_check=True)
+    await service.close()
+    out.write(f"{database}: ok\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     from bot.config import Settings
 
@@ -112,11 +121,13 @@ def _parser() -> argparse.ArgumentParser:
     copy.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="newest copies kept")
     replay = commands.add_parser("versions", help="replay campaigns made under older rules")
     replay.add_argument("--db", default=settings.database)
+    examine = commands.add_parser("check", help="read the whole database for damage")
+    examine.add_argument("--db", default=settings.database)
     return parser
 
 
 def main(argv: list[str], out: TextIO | None = None) -> int:
-    """`argv` starts with the subcommand (verify, import, backup or versions)."""
+    """`argv` starts with the subcommand (verify, import, backup, versions or check)."""
     args = _parser().parse_args(argv)
     stream = out or sys.stdout
     if args.command == "verify":
@@ -125,4 +136,6 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
         return asyncio.run(import_file(args.export, args.db, args.reason, args.lang, stream))
     if args.command == "versions":
         return asyncio.run(check_versions(args.db, stream))
+    if args.command == "check":
+        return asyncio.run(check_database_file(args.db, stream))
     return asyncio.run(backup_now(args.db, args.dir, args.keep, stream))

@@ -54,6 +54,7 @@ class CourierBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         moderator_role: str | None = None,
+        ops_channel_id: int | None = None,
         default_language: str = "en",
         backups: BackupPolicy | None = None,
         **options: Any,
@@ -70,6 +71,7 @@ class CourierBot(commands.Bot):
         self._service: CampaignService | None = None
         self.dev_guild_id = dev_guild_id
         self.moderator_role = moderator_role
+        self.ops_channel_id = ops_channel_id
         self.default_language = default_language
         self.backups = backups or BackupPolicy()
         self.courier = OutboxCourier(self)

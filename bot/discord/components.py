@@ -1,8 +1,11 @@
 """Persistent buttons, select menus and the number modal for pending prompts.
 
-Custom ids carry the campaign, the seq the prompt was posted at, the seat and the choice
-index (`courier:c:<campaign>:<seq>:<seat>:<index>`), so a click needs no memory of the
-message: it works after a restart, and a click on an old prompt is refused as stale.
+Custom ids carry the campaign, the seq the prompt was posted at, the seat, the prompt's
+number among the seat's pending prompts and the choice index
+(`courier:c:<campaign>:<seq>:<seat>:<prompt>:<index>`), so a click needs no memory of the
+message: it works after a restart, a click on an old prompt is refused as stale, and a
+seat holding several prompts at once gets the order of the prompt that was clicked.
+Ids posted before the prompt number existed (no `<prompt>` part) mean the first prompt.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.choices import button_label
+from bot.discord.choices import PromptSlot, button_label
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.orders import carry_out, open_choice
@@ -22,44 +25,48 @@ BUTTON_LIMIT = 20  # four rows of five; more choices go in select menus
 SELECT_LIMIT = 25  # options in one select menu
 SELECT_MENUS = 5  # one per row; beyond 125 choices, /play's autocomplete finds the rest
 _SEAT = r"[A-Za-z0-9_\-]{1,40}"
+_PROMPT = r"(?::(?P<prompt>\d{1,3}))?"
 
 
-def button_id(campaign_id: int, seq: int, seat: str, index: int) -> str:
-    return f"courier:c:{campaign_id}:{seq}:{seat}:{index}"
+def button_id(slot: PromptSlot, index: int) -> str:
+    return f"courier:c:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{index}"
 
 
-def select_id(campaign_id: int, seq: int, seat: str, page: int) -> str:
-    return f"courier:s:{campaign_id}:{seq}:{seat}:{page}"
+def select_id(slot: PromptSlot, page: int) -> str:
+    return f"courier:s:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{page}"
 
 
-async def choose(
-    interaction: discord.Interaction[Any], campaign_id: int, seq: int, seat: str, index: int
-) -> None:
+def _slot(match: re.Match[str]) -> PromptSlot:
+    number = int(match["prompt"]) if match["prompt"] else 0
+    return PromptSlot(int(match["campaign"]), int(match["seq"]), match["seat"], number)
+
+
+async def choose(interaction: discord.Interaction[Any], slot: PromptSlot, index: int) -> None:
     """A click on a choice: carry it out, or ask for its numbers first."""
     try:
-        choice = await open_choice(interaction, campaign_id, seq, seat, index)
+        choice = await open_choice(interaction, slot, index)
         if choice.ranges:
-            modal = NumberModal(campaign_id, seq, seat, index, choice, user_language(interaction))
+            modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
-        await carry_out(interaction, campaign_id, seq, seat, choice)
+        await carry_out(interaction, slot, choice)
     except Exception as error:
         await handle_interaction_error(interaction, error)
 
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"courier:c:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<index>\d+)",
+    template=rf"courier:c:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}){_PROMPT}:(?P<index>\d+)",
 ):
-    def __init__(self, campaign_id: int, seq: int, seat: str, index: int, label: str) -> None:
+    def __init__(self, slot: PromptSlot, index: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.primary if index else discord.ButtonStyle.secondary,
-                custom_id=button_id(campaign_id, seq, seat, index),
+                custom_id=button_id(slot, index),
             )
         )
-        self.campaign_id, self.seq, self.seat, self.index = campaign_id, seq, seat, index
+        self.slot, self.index = slot, index
 
     @classmethod
     async def from_custom_id(
@@ -70,37 +77,33 @@ class ChoiceButton(
         /,
     ) -> ChoiceButton:
         label = getattr(item, "label", None) or "?"
-        return cls(
-            int(match["campaign"]), int(match["seq"]), match["seat"], int(match["index"]), label
-        )
+        return cls(_slot(match), int(match["index"]), label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await choose(interaction, self.campaign_id, self.seq, self.seat, self.index)
+        await choose(interaction, self.slot, self.index)
 
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"courier:s:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<page>\d+)",
+    template=rf"courier:s:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}){_PROMPT}:(?P<page>\d+)",
 ):
     """One page of up to 25 choices; option values are indices in the whole prompt."""
 
     def __init__(
         self,
-        campaign_id: int,
-        seq: int,
-        seat: str,
+        slot: PromptSlot,
         page: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=select_id(campaign_id, seq, seat, page),
+                custom_id=select_id(slot, page),
                 options=options or [discord.SelectOption(label="?", value="0")],
                 placeholder=placeholder,
             )
         )
-        self.campaign_id, self.seq, self.seat = campaign_id, seq, seat
+        self.slot = slot
 
     @classmethod
     async def from_custom_id(
@@ -110,24 +113,21 @@ class ChoiceSelect(
         match: re.Match[str],
         /,
     ) -> ChoiceSelect:
-        return cls(int(match["campaign"]), int(match["seq"]), match["seat"], int(match["page"]))
+        return cls(_slot(match), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         # isdecimal, not isdigit: '²' is a digit that int() refuses.
         index = int(values[0]) if values and values[0].isdecimal() else -1
-        await choose(interaction, self.campaign_id, self.seq, self.seat, index)
+        await choose(interaction, self.slot, index)
 
 
 class NumberModal(discord.ui.Modal):
     """Asks for the open numbers of a choice (a bid), checking each against its range."""
 
-    def __init__(
-        self, campaign_id: int, seq: int, seat: str, index: int, choice: Choice, language: str
-    ) -> None:
+    def __init__(self, slot: PromptSlot, index: int, choice: Choice, language: str) -> None:
         super().__init__(title=tr("discord.modal.title", language)[:45], timeout=600)
-        self.campaign_id, self.seq, self.seat = campaign_id, seq, seat
-        self.index, self.choice = index, choice
+        self.slot, self.index, self.choice = slot, index, choice
         self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
         for name, bounds in list(choice.ranges.items())[:5]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
@@ -158,25 +158,19 @@ class NumberModal(discord.ui.Modal):
         try:
             # Looked up again: a modal left open while the game moved on must not submit a
             # choice that is no longer listed.
-            choice = await open_choice(
-                interaction, self.campaign_id, self.seq, self.seat, self.index
-            )
-            await carry_out(
-                interaction, self.campaign_id, self.seq, self.seat, choice, self.numbers()
-            )
+            choice = await open_choice(interaction, self.slot, self.index)
+            await carry_out(interaction, self.slot, choice, self.numbers())
         except Exception as error:
             await handle_interaction_error(interaction, error)
 
 
-def prompt_view(
-    ruleset: str, campaign_id: int, seq: int, prompt: Prompt, language: str
-) -> discord.ui.View:
+def prompt_view(ruleset: str, slot: PromptSlot, prompt: Prompt, language: str) -> discord.ui.View:
     """Buttons for a short list of choices, a select menu for a longer one."""
     view = discord.ui.View(timeout=None)
     labels = [button_label(ruleset, choice, language) for choice in prompt.choices]
     if len(labels) <= BUTTON_LIMIT:
         for index, label in enumerate(labels):
-            view.add_item(ChoiceButton(campaign_id, seq, prompt.seat, index, label))
+            view.add_item(ChoiceButton(slot, index, label))
         return view
     for page in range(min(SELECT_MENUS, -(-len(labels) // SELECT_LIMIT))):
         first = page * SELECT_LIMIT
@@ -187,5 +181,5 @@ def prompt_view(
         placeholder = tr(
             "discord.prompt.pick_range", language, first=first + 1, last=first + len(options)
         )
-        view.add_item(ChoiceSelect(campaign_id, seq, prompt.seat, page, options, placeholder))
+        view.add_item(ChoiceSelect(slot, page, options, placeholder))
     return view

@@ -4,6 +4,8 @@ logged with its context and answered with a brief apology, never a traceback in 
 from __future__ import annotations
 
 import logging
+import secrets
+import traceback
 from typing import Any
 
 import discord
@@ -72,16 +74,57 @@ async def handle_interaction_error(
     language = user_language(interaction)
     text = refusal_text(error, language)
     if text is None:
+        trace = secrets.token_hex(4)
         log.error(
-            "unexpected error in %s",
+            "unexpected error %s in %s",
+            trace,
             describe_interaction(interaction),
             exc_info=(type(error), error, error.__traceback__),
         )
-        text = tr("discord.error.unexpected", language)
+        await tell_operators(interaction, _unwrap(error), trace)
+        text = tr("discord.error.unexpected", language, trace=trace)
     try:
         await reply_ephemeral(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer %s", describe_interaction(interaction), exc_info=True)
+
+
+def _where_it_broke(error: BaseException) -> str:
+    """The error's type and the innermost line of our own code it came from."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [
+        frame for frame in frames if "/bot/" in frame.filename or "/rulesets/" in frame.filename
+    ]
+    last = (ours or frames)[-1] if frames else None
+    place = f" at {last.filename.rsplit('/', 2)[-2:]!s} line {last.lineno}" if last else ""
+    return f"{type(error).__name__}{place}"
+
+
+async def tell_operators(
+    interaction: discord.Interaction[Any], error: BaseException, trace: str
+) -> None:
+    """Post the trace id, the command and the place to the operators' channel, if set.
+
+    Options are left out: a sealed bid typed into /play is nobody else's business."""
+    channel_id = getattr(interaction.client, "ops_channel_id", None)
+    if channel_id is None:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    command = interaction.command.qualified_name if interaction.command else "component"
+    text = (
+        f"Unexpected error `{trace}`: {command} in guild {interaction.guild_id}, channel "
+        f"{interaction.channel_id} (<#{interaction.channel_id}>), by user {interaction.user.id}: "
+        f"{_where_it_broke(error)}"
+        + (f", component {str(data['custom_id'])[:100]}" if "custom_id" in data else "")
+    )
+    try:
+        channel = interaction.client.get_channel(
+            channel_id
+        ) or await interaction.client.fetch_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not tell the operators about %s", trace, exc_info=True)
 
 
 class CourierTree(app_commands.CommandTree[Any]):

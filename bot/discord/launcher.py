@@ -13,6 +13,7 @@ def build_bot(
     *,
     dev_guild_id: int | None = None,
     moderator_role: str | None = None,
+    ops_channel_id: int | None = None,
     default_language: str = "en",
     backups: BackupPolicy | None = None,
 ) -> CourierBot:
@@ -23,6 +24,7 @@ def build_bot(
         open_database,
         dev_guild_id=dev_guild_id,
         moderator_role=moderator_role,
+        ops_channel_id=ops_channel_id,
         default_language=default_language,
         backups=backups,
     )
@@ -38,6 +40,7 @@ def run_from_settings() -> None:
         settings.database,
         dev_guild_id=settings.dev_guild_id,
         moderator_role=settings.moderator_role,
+        ops_channel_id=settings.ops_channel_id,
         default_language=settings.default_language,
         backups=BackupPolicy(settings.backup_every_hours, settings.backup_keep),
     )

@@ -70,12 +70,23 @@ async def map_of_step(
     bot: CourierBot, campaign_id: int, seq: int
 ) -> tuple[discord.Embed, discord.File] | None:
     """The map of step `seq` as a message (None for a game without a map), drawn in a
-    worker thread."""
+    worker thread: what the step changed outlined against the step before, the seats that
+    must act next in the banner, and each seat named by its player."""
     campaign = await bot.service.lobby.get_campaign(campaign_id)
     if not has_map(campaign.ruleset):
         return None
     view = await public_view_at(bot, campaign, seq)
+    previous = await public_view_at(bot, campaign, seq - 1) if seq > 0 else None
+    awaited = sorted({p.seat for p in await bot.service.delivery.prompts_at(campaign.id, seq)})
+    holders = await bot.service.lobby.holders(campaign.id)
     png = await render_campaign_png(
-        campaign.ruleset, view, campaign_id=campaign.id, seq=seq, language=campaign.language
+        campaign.ruleset,
+        view,
+        campaign_id=campaign.id,
+        seq=seq,
+        language=campaign.language,
+        previous_view=previous,
+        labels={f"seat.{seat}": holder.display_name for seat, holder in holders.items()},
+        awaited=awaited,
     )
     return map_message(png, campaign_id=campaign.id, seq=seq, language=campaign.language)

@@ -19,7 +19,13 @@ def parse_options(text: str | None, specs: list[OptionSpec]) -> dict[str, Any]:
         name, raw = name.strip(), raw.strip()
         spec = known.get(name)
         if not sep or spec is None:
-            raise Refusal("discord.error.bad_option", option=part.strip()[:40])
+            raise Refusal(
+                "discord.error.bad_option",
+                option=part.strip()[:40],
+                known=" / ".join(sorted(known)) or "—",
+            )
+        if name in chosen:
+            raise Refusal("discord.error.option_twice", option=name)
         chosen[name] = _typed(spec, raw)
     return chosen
 
@@ -31,13 +37,37 @@ def _typed(spec: OptionSpec, raw: str) -> Any:
             return True
         if lowered in ("false", "no", "off", "0", "non"):
             return False
-        raise Refusal("discord.error.bad_option", option=f"{spec.name}={raw}"[:40])
+        raise _bad_value(spec, raw)
     if spec.kind == "int":
         try:
             return int(raw)
         except ValueError:
-            raise Refusal("discord.error.bad_option", option=f"{spec.name}={raw}"[:40]) from None
+            raise _bad_value(spec, raw) from None
     return raw
+
+
+def _bad_value(spec: OptionSpec, raw: str) -> Refusal:
+    return Refusal(
+        "core.error.bad_option_value",
+        option=spec.name,
+        value=raw[:40],
+        allowed=spec.allowed_text(),
+    )
+
+
+def suggested_at(pace: str, specs: list[OptionSpec], typed: str = "") -> list[str]:
+    """The options the game suggests at this pace, as completions of what was typed."""
+    head, _, _ = typed.rpartition(",")
+    prefix = f"{head}, " if head.strip() else ""
+    given = {part.partition("=")[0].strip() for part in head.split(",")}
+    found = []
+    for spec in specs:
+        value = spec.suggested.get(pace)
+        if value is None or spec.name in given or value == spec.default:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        found.append(f"{prefix}{spec.name}={shown}")
+    return found
 
 
 def suggestions(typed: str, specs: list[OptionSpec]) -> list[str]:

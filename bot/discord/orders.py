@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.choices import button_label, choice_at, concrete_action, find_prompt
+from bot.discord.choices import PromptSlot, button_label, choice_at, concrete_action, find_prompt
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.reports import private_embed
@@ -29,44 +29,43 @@ def courier_of(interaction: discord.Interaction[Any]) -> CourierBot:
 
 
 async def open_choice(
-    interaction: discord.Interaction[Any], campaign_id: int, seq: int, seat: str, index: int
+    interaction: discord.Interaction[Any], slot: PromptSlot, index: int
 ) -> Choice:
     """The choice a component points at, if it is still open to this user."""
     service = courier_of(interaction).service
-    campaign = await service.lobby.get_campaign(campaign_id)
+    campaign = await service.lobby.get_campaign(slot.campaign_id)
     if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
         # A component forged to point at another server's campaign: as if it did not exist.
-        raise Refusal("discord.error.unknown_campaign", campaign=campaign_id)
-    if campaign.seq != seq:
+        raise Refusal("discord.error.unknown_campaign", campaign=slot.campaign_id)
+    if campaign.seq != slot.seq:
         raise Refusal("discord.error.stale")
-    if await service.lobby.seat_of(campaign_id, str(interaction.user.id)) != seat:
-        raise Refusal("discord.error.not_your_seat", seat=seat)
-    prompt = find_prompt(await service.play.prompts(campaign_id, seat), seat)
-    choice = choice_at(prompt, index)
+    if slot.seat not in await service.lobby.seats_of(slot.campaign_id, str(interaction.user.id)):
+        raise Refusal("discord.error.not_your_seat", seat=slot.seat)
+    prompts = await service.play.prompts(slot.campaign_id, slot.seat)
+    choice = choice_at(find_prompt(prompts, slot.seat, slot.number), index)
     if choice is None:
-        raise Refusal("discord.error.stale")
+        # The step is current, so this choice was never offered: a forged or mistyped order.
+        raise Refusal("discord.error.not_a_choice")
     return choice
 
 
 async def carry_out(
     interaction: discord.Interaction[Any],
-    campaign_id: int,
-    seq: int,
-    seat: str,
+    slot: PromptSlot,
     choice: Choice,
     numbers: dict[str, int] | None = None,
 ) -> None:
     """Submit the order, answer its author privately, then publish what changed."""
     bot = courier_of(interaction)
     language = user_language(interaction)
-    campaign = await bot.service.lobby.get_campaign(campaign_id)
+    campaign = await bot.service.lobby.get_campaign(slot.campaign_id)
     try:
         report = await bot.service.play.submit(
-            campaign_id,
+            slot.campaign_id,
             str(interaction.user.id),
             concrete_action(choice, numbers),
-            seat=seat,
-            expected_seq=seq,
+            seat=slot.seat,
+            expected_seq=slot.seq,
         )
     except StaleSeq:
         raise Refusal("discord.error.stale") from None
@@ -74,7 +73,9 @@ async def carry_out(
     if numbers:
         label += " " + ", ".join(str(value) for value in numbers.values())
     text = tr("discord.order.accepted", language, order=label, seq=report.seq)
-    mine = [event for event in report.events if not event.is_public and event.visible_for(seat)]
+    mine = [
+        event for event in report.events if not event.is_public and event.visible_for(slot.seat)
+    ]
     embeds = (
         [
             private_embed(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.choices import PromptSlot
 from bot.discord.components import SELECT_LIMIT, SELECT_MENUS, prompt_view
 from bot.discord.limits import CONTENT_LIMIT, clip
 from bot.i18n import localise_value, render, translate
@@ -44,7 +45,9 @@ class PromptBoard:
         }
         holders = await service.lobby.holders(item.campaign_id)
         prompts = await service.delivery.prompts_at(item.campaign_id, opened.seq)
+        numbers: dict[str, int] = {}  # each seat's prompts are numbered in order
         for position, prompt in enumerate(prompts):
+            number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
             if position in already:
                 continue
             holder = holders.get(prompt.seat)
@@ -59,7 +62,8 @@ class PromptBoard:
             if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
                 content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
             content = clip(content, CONTENT_LIMIT)
-            view = prompt_view(campaign.ruleset, campaign.id, opened.seq, prompt, campaign.language)
+            slot = PromptSlot(campaign.id, opened.seq, prompt.seat, number)
+            view = prompt_view(campaign.ruleset, slot, prompt, campaign.language)
             message = await channel.send(
                 content, view=view, allowed_mentions=PINGS, nonce=f"p{item.id}.{position}"
             )

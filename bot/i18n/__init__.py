@@ -39,16 +39,33 @@ def catalogue(language: str) -> dict[str, str]:
     return merged
 
 
-class _Lenient(string.Formatter):
-    """Formats a template, leaving unknown placeholders visible instead of failing."""
+class _Sentence(string.Formatter):
+    """Formats a template in one language: ids are shown by name, and unknown placeholders
+    stay visible instead of failing.
+
+    A placeholder may ask for a grammatical form of a name: `{region:in}` is the catalogue's
+    `name.<id>.in` ('in Bavaria', 'en Bavière', 'au Danemark'), `{empire:of}` its
+    `name.<id>.of` ('de l'Espagne'), so a French sentence gets its article and preposition
+    while events keep plain ids. A form the catalogue lacks falls back to the plain name.
+    """
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
 
     def get_value(self, key: int | str, args: Any, kwargs: Any) -> Any:
         if isinstance(key, str):
             return kwargs.get(key, "{" + key + "}")
         return super().get_value(key, args, kwargs)
 
-
-_FORMATTER = _Lenient()
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.isidentifier():
+            if isinstance(value, str):
+                form = catalogue(self.language).get(f"name.{value}.{format_spec}")
+                if form is not None:
+                    return form
+            return str(localise_value(value, self.language))
+        return super().format_field(localise_value(value, self.language), format_spec)
 
 
 def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
@@ -56,9 +73,8 @@ def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     if template is None:
         shown = ", ".join(f"{name}={value}" for name, value in params.items())
         return f"{key} ({shown})" if shown else key
-    localised = {name: localise_value(value, language) for name, value in params.items()}
     try:
-        return _FORMATTER.format(template, **localised)
+        return _Sentence(language).format(template, **params)
     except (ValueError, IndexError, AttributeError):
         return template
 
@@ -70,11 +86,30 @@ def localise_value(value: Any, language: str) -> Any:
     `name.<id>` entry for every power, region and tile they mention.
     """
     if isinstance(value, str):
+        if value.startswith("game.") and "." not in value[5:]:
+            return game_title(value[5:], language)
         names = catalogue(language)
         return names.get(f"name.{value}") or catalogue(DEFAULT_LANGUAGE).get(f"name.{value}", value)
     if isinstance(value, list):
         return ", ".join(str(localise_value(item, language)) for item in value)
+    if isinstance(value, dict):
+        # A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6, France 5".
+        return "; ".join(
+            f"{localise_value(name, language)} {localise_value(amount, language)}"
+            for name, amount in value.items()
+        )
     return value
+
+
+def game_title(name: str, language: str) -> str:
+    """A game by its title in this language ('game.struggle' in a message's parameters)."""
+    from rulesets import registry
+    from rulesets.core.messages import IllegalAction
+
+    try:
+        return render(registry.get(name).title, language)
+    except IllegalAction:
+        return name
 
 
 def render(message: Msg | Event, language: str = DEFAULT_LANGUAGE) -> str:

@@ -1,7 +1,7 @@
 """Map rendering (Pillow): the only code that draws. Scenes and geometry in, PNG bytes out."""
 
 from bot.render.campaign import render_campaign_png, render_view_png
-from bot.render.compose import render_image, render_png
+from bot.render.compose import render_close_up_png, render_image, render_png
 from bot.render.registry import has_map, map_renderer, register_map
 from bot.render.timeline import render_timeline
 
@@ -10,6 +10,7 @@ __all__ = [
     "map_renderer",
     "register_map",
     "render_campaign_png",
+    "render_close_up_png",
     "render_image",
     "render_png",
     "render_timeline",

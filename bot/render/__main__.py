@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 from bot.render.campaign import render_view_png
-from bot.render.compose import DEFAULT_WIDTH
 
 
 def main(arguments: list[str] | None = None) -> None:
@@ -18,7 +17,7 @@ def main(arguments: list[str] | None = None) -> None:
     parser.add_argument("ruleset", help="the ruleset name, e.g. struggle")
     parser.add_argument("view", type=Path, help="a JSON file holding a PUBLIC view")
     parser.add_argument("output", type=Path, help="where to write the PNG")
-    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH)
+    parser.add_argument("--width", type=int, default=None, help="default: the map's own width")
     parser.add_argument("--language", default="en")
     given = parser.parse_args(arguments)
     view = json.loads(given.view.read_text(encoding="utf-8"))

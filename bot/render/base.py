@@ -12,6 +12,7 @@ from collections import OrderedDict
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, PAPER, RGB, mix, rgb
+from bot.render.regions import clear_region_masks
 from bot.render.shapes import Point, chaikin, dashes, scaled
 from rulesets.core.scene import Inset, MapGeometry, Shape
 
@@ -49,8 +50,10 @@ def base_layer(geometry: MapGeometry, width: int) -> Image.Image:
 
 
 def clear_base_cache() -> None:
+    """Forget every per-map drawing: base layers and the region masks drawn with them."""
     with _lock:
         _cache.clear()
+    clear_region_masks()
 
 
 def lane_points(geometry: MapGeometry, ends: tuple[str, str], via: list[Point]) -> list[Point]:

@@ -3,28 +3,96 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bot.render.cache import LruCache
-from bot.render.compose import DEFAULT_WIDTH, render_png
+from bot.render.changes import with_changes
+from bot.render.compose import DEFAULT_WIDTH, encode_png, render_close_up_png, render_png
+from bot.render.legend import render_legend_image
 from bot.render.registry import map_renderer
+from rulesets.core.scene import Scene
 
 CAMPAIGN_CACHE_SIZE = 64
 
 campaign_maps = LruCache(CAMPAIGN_CACHE_SIZE)
 
 
+def campaign_scene(
+    ruleset_name: str,
+    public_view: Mapping[str, Any],
+    language: str = "en",
+    *,
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
+) -> Scene:
+    """The scene a campaign's map shows (see `render_view_png`); also what
+    `scoreboard.story_lines` and `scoreboard.panels_as_text` read for the message text."""
+    renderer = map_renderer(ruleset_name)
+    if awaited is not None:
+        public_view = {**public_view, "awaited": list(awaited)}
+    # The campaign's language words the renderer's own lines, whatever a game's scene says.
+    scene = renderer.scene_from_view(public_view, language, labels)
+    scene = scene.model_copy(update={"language": language})
+    if previous_view is None:
+        return scene
+    before = renderer.scene_from_view(previous_view, language, labels)
+    return with_changes(before, scene, last)
+
+
 def render_view_png(
     ruleset_name: str,
     public_view: Mapping[str, Any],
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     language: str = "en",
+    *,
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
+    region: str | None = None,
+    with_panels: bool = True,
 ) -> bytes:
-    """Blocking: build the scene from the public view and draw it."""
+    """Blocking: build the scene from the public view and draw it.
+
+    With `previous_view` (the public view before the last resolution) the map shows what
+    changed: the regions outlined, arrows, and a "Last:" line, which `last` replaces when
+    the caller words it better from the events. `labels` replace map texts by key, e.g.
+    `seat.P3` -> the player's display name. `awaited` are the seats with a prompt, when the
+    caller knows them (the banner then names exactly them). `region` crops a close-up of one region;
+    `with_panels=False` leaves the side panels out (send `scoreboard.panels_as_text` in
+    the message instead).
+    """
+    geometry = map_renderer(ruleset_name).load_geometry()
+    # A map is drawn at its native width unless asked otherwise: its design sizes (text of
+    # at least 16 px, cards) are pixels there.
+    width = width or max(DEFAULT_WIDTH, round(geometry.width))
+    scene = campaign_scene(
+        ruleset_name,
+        public_view,
+        language,
+        previous_view=previous_view,
+        last=last,
+        labels=labels,
+        awaited=awaited,
+    )
+    if not with_panels:
+        scene = scene.model_copy(update={"panels": []})
+    if region is not None:
+        return render_close_up_png(geometry, scene, region, width)
+    return render_png(geometry, scene, width)
+
+
+def render_legend_png(
+    ruleset_name: str, public_view: Mapping[str, Any], language: str = "en"
+) -> bytes:
+    """The map's legend alone (`/map legend`), in the campaign's language."""
     renderer = map_renderer(ruleset_name)
     scene = renderer.scene_from_view(public_view, language)
-    return render_png(renderer.load_geometry(), scene, width)
+    return encode_png(render_legend_image(scene))
 
 
 async def render_campaign_png(
@@ -33,18 +101,44 @@ async def render_campaign_png(
     *,
     campaign_id: int | str,
     seq: int,
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     language: str = "en",
+    previous_view: Mapping[str, Any] | None = None,
+    last: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    awaited: Sequence[str] | None = None,
+    region: str | None = None,
+    with_panels: bool = True,
 ) -> bytes:
     """The campaign's map at `seq` as PNG bytes, drawn in a worker thread.
 
-    Pass the PUBLIC view only (`view(state, None)`): the map is posted to the channel.
-    `language` is the campaign's language (the map's names, headings and legend).
+    Pass the PUBLIC views only (`view(state, None)`): the map is posted to the channel.
+    `language` is the campaign's language (the map's names, headings and legend);
+    `previous_view`, `last`, `labels`, `awaited`, `region` and `with_panels` as in
+    `render_view_png`.
+    The cache is keyed by the campaign, seq and every option that changes the picture.
     """
-    key = (campaign_id, seq, width, language)
+    named = tuple(sorted((labels or {}).items()))
+    told = previous_view is not None
+    waiting = tuple(awaited) if awaited is not None else None
+    key = (campaign_id, seq, width, language, told, last, named, waiting, region, with_panels)
     cached = campaign_maps.get(key)
     if cached is not None:
         return cached
-    png = await asyncio.to_thread(render_view_png, ruleset_name, public_view, width, language)
+    png = await asyncio.to_thread(
+        partial(
+            render_view_png,
+            ruleset_name,
+            public_view,
+            width,
+            language,
+            previous_view=previous_view,
+            last=last,
+            labels=labels,
+            awaited=awaited,
+            region=region,
+            with_panels=with_panels,
+        )
+    )
     campaign_maps.put(key, png)
     return png

@@ -6,11 +6,14 @@ import io
 
 from PIL import Image, ImageDraw
 
+from bot.render.arrows import draw_arrows
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
-from bot.render.fonts import font
+from bot.render.fonts import MIN_TEXT, font
 from bot.render.layout import lay_out_cards
+from bot.render.lettering import write
 from bot.render.palette import palette_for
+from bot.render.regions import fill_regions, outline_changed
 from bot.render.sidebar import draw_sidebar
 from rulesets.core.scene import MapGeometry, Scene
 
@@ -26,6 +29,8 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
     if unknown:
         raise ValueError(f"scene regions without geometry: {unknown}")
     image = base_layer(geometry, width).copy()
+    fill_regions(image, geometry, scene, width)
+    outline_changed(image, geometry, scene, width)
     draw = ImageDraw.Draw(image)
     scale = width / geometry.width
     draw_captions(draw, geometry, scene, scale)
@@ -35,6 +40,8 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
         draw_leader(draw, card, scale)
     for card in cards:
         draw_card(image, draw, card, scale)
+    # Over the cards: what just moved is what a player looks for first.
+    draw_arrows(image, draw, geometry, scene, cards, scale)
     draw_sidebar(image, draw, geometry.sidebar, scene, scale)
     return image
 
@@ -42,17 +49,35 @@ def render_image(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH
 def draw_captions(
     draw: ImageDraw.ImageDraw, geometry: MapGeometry, scene: Scene, scale: float
 ) -> None:
-    """Sea names and inset titles, in the scene's words (so in the campaign's language)."""
+    """Sea names and inset titles, in the scene's words (so in the campaign's language).
+
+    A caption `name.<region>` of a region that has a card is left out: the card's title
+    names the region, and the caption would only sit under a card or beside a twin.
+    """
     ink = (60, 95, 125)
-    sea_font, inset_font = font("italic", 14 * scale), font("italic", 15 * scale)
+    sea_font = inset_font = font("italic", MIN_TEXT * scale)
+    halo = max(1, round(2 * scale))
+    carded = {f"name.{region.id}" for region in scene.regions}
     for key, (x, y) in geometry.captions:
+        if key in carded:
+            continue
         text = scene.captions.get(key, key)
-        draw.text((x * scale, y * scale), text, fill=ink, font=sea_font, anchor="mm")
+        # A pale halo keeps a name readable on any fill, even a dark holder's colour.
+        write(
+            draw,
+            (x * scale, y * scale),
+            text,
+            fill=ink,
+            font=sea_font,
+            anchor="mm",
+            stroke_width=halo,
+            stroke_fill=(246, 242, 230),
+        )
     for inset in geometry.insets:
         if inset.title:
             corner = ((inset.box.x + 8) * scale, (inset.box.y + inset.box.height - 8) * scale)
             text = scene.captions.get(inset.title, inset.title)
-            draw.text(corner, text, fill=ink, font=inset_font, anchor="lb")
+            write(draw, corner, text, fill=ink, font=inset_font, anchor="lb")
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -72,3 +97,42 @@ def render_png(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH) 
     """The map as PNG bytes. Deterministic: same geometry, scene and width, same bytes."""
     palette = palette_for(geometry, scene, render_image)
     return encode_png(render_image(geometry, scene, width), palette)
+
+
+CLOSE_UP_MARGIN = 30.0
+
+
+def close_up_box(
+    geometry: MapGeometry, scene: Scene, region_id: str, width: int
+) -> tuple[int, int, int, int]:
+    """The part of the map showing one region, its card and its leader line, with a margin."""
+    if region_id not in geometry.regions:
+        raise LookupError(f"no region {region_id!r} on map {geometry.id!r}")
+    scale = width / geometry.width
+    region = geometry.regions[region_id]
+    xs = [x * scale for x, _ in region.outline]
+    ys = [y * scale for _, y in region.outline]
+    for card in lay_out_cards(geometry, scene, scale):
+        if card.region.id == region_id:
+            xs += [card.box[0], card.box[2]]
+            ys += [card.box[1], card.box[3]]
+    margin = CLOSE_UP_MARGIN * scale
+    right_edge = geometry.sidebar.x * scale if min(xs) < geometry.sidebar.x * scale else width
+    image_h = round(geometry.height * scale)
+    return (
+        max(0, round(min(xs) - margin)),
+        max(0, round(min(ys) - margin)),
+        min(round(right_edge), round(max(xs) + margin)),
+        min(image_h, round(max(ys) + margin)),
+    )
+
+
+def render_close_up_png(
+    geometry: MapGeometry, scene: Scene, region_id: str, width: int = DEFAULT_WIDTH
+) -> bytes:
+    """A close-up of one region (`/map region:`): the full map drawn at `width`, cropped."""
+    palette = palette_for(geometry, scene, render_image)
+    crop = render_image(geometry, scene, width).crop(
+        close_up_box(geometry, scene, region_id, width)
+    )
+    return encode_png(crop, palette)

@@ -38,6 +38,8 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "three_master": SymbolShape(draw_ship, aspect=1.6),
     "palace": SymbolShape(draw_tower),
     "city": SymbolShape(draw_tag, aspect=1.5),
+    # Colonial
+    "counter": SymbolShape(draw_block),
 }
 
 
@@ -57,6 +59,21 @@ MARKER_STYLES: dict[str, MarkerStyle] = {
     "pirates": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (60, 60, 60), "Pir"),
     "slave_revolt": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (150, 40, 40), "Rev"),
     "occupied": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (200, 170, 170), "Occ"),
+    # Colonial: one Resource slot per border colour, then the Territory's markers.
+    "res_gold": MarkerStyle(SymbolShape(draw_coin), (222, 180, 40)),
+    "res_tea": MarkerStyle(SymbolShape(draw_square), (120, 190, 110)),
+    "res_opium": MarkerStyle(SymbolShape(draw_square), (175, 130, 200)),
+    "res_slaves": MarkerStyle(SymbolShape(draw_square), (130, 130, 130)),
+    "res_beige": MarkerStyle(SymbolShape(draw_square), (236, 222, 185)),
+    "res_brown": MarkerStyle(SymbolShape(draw_square), (190, 145, 100)),
+    "res_azure": MarkerStyle(SymbolShape(draw_square), (140, 180, 235)),
+    "res_scarlet": MarkerStyle(SymbolShape(draw_square), (230, 120, 110)),
+    "colony": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (245, 235, 200), "Col"),
+    "independent": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (200, 200, 230), "Ind"),
+    "boomtown": MarkerStyle(SymbolShape(draw_framed_square), (250, 200, 120)),
+    "unrest": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (225, 110, 90)),
+    "mission": MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (170, 200, 240)),
+    "prestige": MarkerStyle(SymbolShape(draw_framed_square), (214, 196, 240)),
 }
 UNKNOWN_MARKER = MarkerStyle(SymbolShape(draw_tag, aspect=1.6), (225, 225, 225), "?")
 

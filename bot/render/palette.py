@@ -54,10 +54,14 @@ def reference_scene(geometry: MapGeometry, scene: Scene) -> Scene:
         vp_text="8·5·3",
     )
     # One card shows everything; every other card only its title band (its colour matters).
+    # Every region is striped with every power's tint: each fill a region can take.
     first, *others = sorted(geometry.regions)
     regions = [
-        everything.model_copy(update={"id": first}),
-        *(RegionScene(id=region_id, label="Ag 8", vp_text="8") for region_id in others),
+        everything.model_copy(update={"id": first, "holders": powers}),
+        *(
+            RegionScene(id=region_id, label="Ag 8", vp_text="8", holders=powers)
+            for region_id in others
+        ),
     ]
     symbols = [*PIECE_SHAPES, "control", *(f"marker:{kind}" for kind in MARKER_STYLES)]
     return Scene(

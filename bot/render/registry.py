@@ -7,15 +7,23 @@ for a campaign's map by ruleset name and public view and never need to know how 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from rulesets.core.scene import MapGeometry, Scene
 
 GeometryLoader = Callable[[], MapGeometry]
-# (public view, language) -> scene; a map's texts follow the campaign's language.
-SceneBuilder = Callable[[Mapping[str, Any], str], Scene]
+
+
+class SceneBuilder(Protocol):
+    """(public view, language, labels) -> scene. A map's texts follow the campaign's
+    language; `labels` replace any text by key (players' names as `seat.<seat>`)."""
+
+    def __call__(
+        self, view: Mapping[str, Any], language: str = ..., labels: Mapping[str, str] | None = ...
+    ) -> Scene: ...
 
 
 @dataclass(frozen=True)
@@ -27,8 +35,27 @@ class MapRenderer:
 _RENDERERS: dict[str, MapRenderer] = {}
 
 
-def register_map(ruleset_name: str, load_geometry: GeometryLoader, scene: SceneBuilder) -> None:
-    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, scene)
+def register_map(
+    ruleset_name: str,
+    load_geometry: GeometryLoader,
+    scene: SceneBuilder | Callable[[Mapping[str, Any], str], Scene],
+) -> None:
+    """Register a map. A scene builder written before labels existed, `(view, language)`,
+    is accepted and simply given no labels."""
+    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, _taking_labels(scene))
+
+
+def _taking_labels(scene: Callable[..., Scene]) -> SceneBuilder:
+    parameters = inspect.signature(scene).parameters.values()
+    if len(parameters) >= 3 or any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return cast(SceneBuilder, scene)
+
+    def without_labels(
+        view: Mapping[str, Any], language: str = "en", labels: Mapping[str, str] | None = None
+    ) -> Scene:
+        return scene(view, language)
+
+    return without_labels
 
 
 def _register_builtin() -> None:

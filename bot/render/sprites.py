@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, RGB, ink_on
-from bot.render.fonts import font
+from bot.render.fonts import sizing_font
 
 OVERSAMPLE = 4
 
@@ -53,20 +53,23 @@ def draw_ship(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
 
 
 def draw_tower(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
-    """A fort: a tower with three merlons."""
+    """A fort: a narrow tower with three merlons on a wide footing, a silhouette no block or
+    disc has even when the symbol is a dozen pixels tall."""
     stroke = _stroke(h)
-    left, right, top, bottom = w * 0.08, w * 0.92, h * 0.06, h * 0.94
+    left, right, top, bottom = w * 0.2, w * 0.8, h * 0.04, h * 0.96
+    foot = h * 0.76
+    merlon = h * 0.24
     notch = (right - left) / 5
-    outline = [(left, bottom), (left, top)]
+    outline = [(w * 0.04, bottom), (w * 0.04, foot), (left, foot), (left, top)]
     for step in range(5):
         x = left + step * notch
-        y = top if step % 2 == 0 else top + h * 0.2
+        y = top if step % 2 == 0 else top + merlon
         outline += [(x, y), (x + notch, y)]
         if step < 4:
-            outline.append((x + notch, top + h * 0.2 if step % 2 == 0 else top))
-    outline += [(right, top), (right, bottom)]
+            outline.append((x + notch, top + merlon if step % 2 == 0 else top))
+    outline += [(right, top), (right, foot), (w * 0.96, foot), (w * 0.96, bottom)]
     draw.polygon(outline, fill=fill, outline=INK, width=stroke)
-    return (left, top + h * 0.2, right, bottom)
+    return (left, top + merlon, right, bottom)
 
 
 def draw_disc(draw: ImageDraw.ImageDraw, w: float, h: float, fill: RGB) -> Box:
@@ -142,8 +145,8 @@ def symbol(
     if text:
         box_h = bottom - top
         size = box_h * (0.8 if len(text) == 1 else 0.62 if len(text) == 2 else 0.5)
-        while size > 6 and font(face, size).getlength(text) > (right - left) * 0.9:
+        while size > 6 and sizing_font(face, size).getlength(text) > (right - left) * 0.9:
             size *= 0.9
         centre = ((left + right) / 2, (top + bottom) / 2)
-        draw.text(centre, text, fill=ink_on(fill), font=font(face, size), anchor="mm")
+        draw.text(centre, text, fill=ink_on(fill), font=sizing_font(face, size), anchor="mm")
     return canvas.reduce(OVERSAMPLE)

@@ -23,6 +23,7 @@ from bot.services.core import ServiceCore, ServicePart
 from bot.services.correction import CampaignCorrection
 from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
+from bot.services.limits import checked_at_the_boundary
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
@@ -33,7 +34,8 @@ from bot.storage import Store, open_store
 
 class CampaignService:
     """Campaigns from creation to the revealed seed. Every method is a coroutine; refusals
-    are `ServiceError`s (campaign unchanged), lost races `StaleSeq`."""
+    are `ServiceError`s (campaign unchanged), lost races `StaleSeq`. Texts, user ids and
+    languages are checked at this boundary first (`bot.services.limits`)."""
 
     def __init__(self, store: Store, clock: Clock | None = None, snapshot_every: int = 50) -> None:
         self.core = ServiceCore(store, clock, snapshot_every)
@@ -85,6 +87,15 @@ def _plain_name(part: str, name: str, method: Any) -> Any:
     return forward
 
 
+def _check_every_part_at_the_boundary() -> None:
+    """The adapters call the parts by name, so each part checks its own arguments."""
+    for cls in PARTS.values():
+        checked_at_the_boundary(cls)
+
+
+_check_every_part_at_the_boundary()
+
+
 def _add_plain_names() -> None:
     for part, cls in PARTS.items():
         for name, method in inspect.getmembers(cls, inspect.isfunction):
@@ -97,9 +108,15 @@ _add_plain_names()
 
 
 async def open_service(
-    database: str | Path, clock: Clock | None = None, snapshot_every: int = 50
+    database: str | Path,
+    clock: Clock | None = None,
+    snapshot_every: int = 50,
+    *,
+    full_check: bool = False,
 ) -> CampaignService:
     """A service over the database `database` names, a SQLite file's path or a PostgreSQL
-    URL (created and migrated if needed)."""
-    store = await open_store(database)
+    URL (created and migrated if needed). A damaged SQLite database raises
+    `DamagedDatabase`, naming the backup to restore; the quick check runs every time, the
+    full one when asked (`full_check`)."""
+    store = await open_store(database, full_check=full_check)
     return CampaignService(store, clock, snapshot_every)

@@ -13,6 +13,7 @@ from bot.logging_setup import campaign_context
 from bot.services.board import BoardMemory, board_signature
 from bot.services.clock import Clock, SystemClock
 from bot.services.errors import ServiceError, StaleSeq
+from bot.services.gates import StepGates
 from bot.services.models import ActionReport
 from bot.services.notices import publication, seed_revealed, step_outbox
 from bot.services.replay import StateLoader
@@ -58,6 +59,7 @@ class ServiceCore:
         self.states = StateLoader(store)
         self.boards = BoardMemory()
         self.step_hooks: list[StepHook] = []
+        self.gates = StepGates()
 
     async def close(self) -> None:
         await self.store.close()
@@ -225,6 +227,10 @@ class ServicePart:
     @property
     def _snapshot_every(self) -> int:
         return self._core.snapshot_every
+
+    @property
+    def _gates(self) -> StepGates:
+        return self._core.gates
 
     async def _campaign(self, campaign_id: int) -> CampaignRow:
         return await self._core.campaign(campaign_id)

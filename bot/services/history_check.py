@@ -8,6 +8,7 @@ recorded. The first step that differs, or is no longer legal, is reported, not r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -65,9 +66,15 @@ def _difference(entry: ExportedEntry, outcome: Outcome[Any]) -> Problem | None:
     return None
 
 
-def check_history(export: CampaignExport, *, keep_states_every: int = 0) -> HistoryCheck:
+def check_history(
+    export: CampaignExport,
+    *,
+    keep_states_every: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> HistoryCheck:
     """Replay `export`'s log from its seed. With `keep_states_every` = n > 0 the states after
-    every n-th seq (and the last) are returned too, for snapshots."""
+    every n-th seq (and the last) are returned too, for snapshots; `progress` is told each
+    step replayed (done, total)."""
     if export.seed_hex is None:
         return HistoryCheck(0, "no_seed", detail="the export carries no seed")
     try:
@@ -90,6 +97,8 @@ def check_history(export: CampaignExport, *, keep_states_every: int = 0) -> Hist
         if difference is not None:
             return HistoryCheck(entry.seq, difference, entry.seq, "", state, states)
         state = outcome.state
+        if progress is not None:
+            progress(entry.seq + 1, len(export.log))
         if keep_states_every and entry.seq % keep_states_every == 0 and entry.seq > 0:
             states[entry.seq] = state
     if keep_states_every and state is not None:

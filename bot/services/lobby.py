@@ -50,8 +50,9 @@ class CampaignLobby(ServicePart):
             if data is not None:
                 rules.validate_data(data)
         if language not in LANGUAGES:
-            raise ServiceError("service.error.unknown_language", language=str(language)[:20])
+            raise ServiceError("service.error.unknown_language", code=str(language)[:20])
         seed = _check_seed(seed_hex) if seed_hex is not None else secrets.token_hex(32)
+        await self._refuse_busy_channel(channel_id)
         commitment = seed_commitment(seed)
         row = await self._store.create_campaign(
             NewCampaign(
@@ -90,9 +91,18 @@ class CampaignLobby(ServicePart):
         return [CampaignInfo.from_row(row) for row in await self._store.all_campaigns()]
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignInfo | None:
-        """The newest unfinished campaign bound to the channel."""
+        """The channel's campaign: the newest bound to it. A finished one stays the channel's
+        (for its status, map and history) until another is created there."""
         row = await self._store.campaign_for_channel(channel_id)
         return None if row is None else CampaignInfo.from_row(row)
+
+    async def _refuse_busy_channel(self, channel_id: int | None) -> None:
+        """One campaign at a time per channel: a second one would orphan the first."""
+        if channel_id is None:
+            return
+        current = await self._store.campaign_for_channel(channel_id)
+        if current is not None and current.status != "finished":
+            raise ServiceError("service.error.channel_busy", campaign=current.id)
 
     async def holders(self, campaign_id: int) -> dict[str, SeatHolder]:
         """The current holder of each held seat."""
@@ -104,6 +114,12 @@ class CampaignLobby(ServicePart):
         """Every tenure, past and present, in the order they began."""
         await self._campaign(campaign_id)
         return [SeatHolder.from_row(row) for row in await self._store.tenures(campaign_id)]
+
+    async def seats_of(self, campaign_id: int, user_id: str) -> list[str]:
+        """Every seat the user holds, in the game's seat order (one, or several after a
+        moderator gave them another's)."""
+        tenures = await self._current_tenures(campaign_id)
+        return [seat for seat, row in tenures.items() if row.user_id == user_id]
 
     async def seat_of(self, campaign_id: int, user_id: str) -> str | None:
         """The seat the user holds (the first taken, if a moderator gave them several)."""

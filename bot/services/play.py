@@ -51,26 +51,31 @@ class CampaignPlay(ServicePart):
 
         With `expected_seq` (the seq the player saw), a campaign that has moved on since
         answers `StaleSeq` instead of applying the action to a situation they did not see.
+        Orders for one campaign are taken one at a time (`bot.services.gates`), so that
+        check comes before any rules run.
         """
         with campaign_context(campaign_id):
-            campaign = await self._campaign(campaign_id)
-            self._require_active(campaign)
-            if expected_seq is not None and expected_seq != campaign.seq:
-                raise StaleSeq(campaign_id, campaign.seq)
-            state = await self._state(campaign)
-            acting = await self._acting_seat(campaign, state, user_id, seat)
-            rules = self._ruleset(campaign.ruleset)
-            with rules_refusals():
-                outcome = submit_action(rules, state, acting, action)
-                normalised = rules.parse_action(decode_action(action)).model_dump(mode="json")
-            return await self._commit_step(
-                campaign,
-                outcome,
-                seat=acting,
-                actor=user_id,
-                action=normalised,
-                expected_status="active",
-            )
+            async with self._gates.one_at_a_time(campaign_id):
+                campaign = await self._campaign(campaign_id)
+                # A click on a prompt already answered is stale, even if that answer ended
+                # the game: the player is told the situation changed, then sees the end.
+                if expected_seq is not None and expected_seq != campaign.seq:
+                    raise StaleSeq(campaign_id, campaign.seq)
+                self._require_active(campaign)
+                state = await self._state(campaign)
+                acting = await self._acting_seat(campaign, state, user_id, seat)
+                rules = self._ruleset(campaign.ruleset)
+                with rules_refusals():
+                    outcome = submit_action(rules, state, acting, action)
+                    normalised = rules.parse_action(decode_action(action)).model_dump(mode="json")
+                return await self._commit_step(
+                    campaign,
+                    outcome,
+                    seat=acting,
+                    actor=user_id,
+                    action=normalised,
+                    expected_status="active",
+                )
 
     async def force_default(
         self, campaign_id: int, seat: str, *, actor: str, reason: str

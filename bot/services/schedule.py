@@ -9,6 +9,7 @@ where it stopped: a deadline missed while it was down fires once, at the first t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -26,6 +27,7 @@ from bot.services.schedule_notices import channel_notice, tidy_hours
 from bot.services.schedule_record import ScheduleRecord, TickReport
 from bot.services.substitutes import ScheduleSubstitutes
 from bot.services.vacations import ScheduleVacations
+from bot.services.wake import next_wake
 from bot.storage import DeadlineRow
 
 log = logging.getLogger("courier.services.schedule")
@@ -33,6 +35,8 @@ log = logging.getLogger("courier.services.schedule")
 # A tick plays at most this many stand-in moves per campaign, so that a game of autopilots
 # cannot hold the scheduler; the next tick carries on.
 MAX_STAND_INS_PER_TICK = 200
+# How many due campaigns one read of the wake index returns.
+WAKE_BATCH = 100
 
 
 class CampaignSchedule(
@@ -93,18 +97,39 @@ class CampaignSchedule(
     # The scheduler's work --------------------------------------------------------------
 
     async def run_due(self) -> TickReport:
-        """Everything due by the clock in every running campaign (paused ones wait)."""
+        """Everything due by the clock in the running campaigns (paused ones wait). Only the
+        campaigns whose wake time has come are read, in batches by id (`bot.services.wake`),
+        so idle campaigns cost nothing and a backlog drains while clicks get their turn."""
         report = TickReport()
-        for campaign in await self._store.list_campaigns(None):
-            if campaign.status != "active":
-                continue
-            try:
-                report.add(await self._run_campaign(campaign.id))
-            except Exception:
-                # One broken campaign must not stop the clock of the others.
-                with campaign_context(campaign.id):
-                    log.exception("the scheduler failed on this campaign")
+        now = self._clock.now()
+        after = 0
+        while batch := await self._store.due_campaigns(now, after_id=after, limit=WAKE_BATCH):
+            for due in batch:
+                try:
+                    report.add(await self._run_campaign(due.campaign_id))
+                    await self._plan_wake(due.campaign_id)
+                except Exception:
+                    # One broken campaign must not stop the clock of the others (it stays
+                    # due, so the next tick tries it again).
+                    with campaign_context(due.campaign_id):
+                        log.exception("the scheduler failed on this campaign")
+                await asyncio.sleep(0)  # players' orders between two campaigns
+            after = batch[-1].campaign_id
         return report
+
+    async def _plan_wake(self, campaign_id: int) -> None:
+        """Store when the clock next brings this campaign work (unless it changed since)."""
+        changes = await self._store.wake_changes(campaign_id)
+        if changes is None:
+            return  # no longer running: it has no wake time
+        pending = await self._store.deadlines(campaign_id)
+        record, _ = await self._record(campaign_id)
+        held = set(await self._current_tenures(campaign_id))
+        now = self._clock.now()
+        wake = next_wake(
+            record, pending, now, lambda deadline: self._autopiloted(record, deadline, now, held)
+        )
+        await self._store.set_wake(campaign_id, wake, expected_changes=changes)
 
     async def _run_campaign(self, campaign_id: int) -> TickReport:
         report = TickReport()

@@ -15,6 +15,7 @@ from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.exchange_model import CampaignExport, build_export
 from bot.services.history_check import HistoryCheck, check_history
+from bot.services.offload import Progress, off_the_loop
 from bot.services.verify import RollMismatch, check_rolls
 from bot.storage import OutboxRow
 from rulesets.core import Msg, Roll, seed_commitment
@@ -116,9 +117,12 @@ def reported_rolls(rows: list[OutboxRow]) -> list[ReportedRoll]:
 
 
 def verify_export(
-    export: CampaignExport, reported: list[ReportedRoll] | None = None
+    export: CampaignExport,
+    reported: list[ReportedRoll] | None = None,
+    progress: Progress | None = None,
 ) -> DiceVerification:
-    """Check an export carrying its seed (and the rolls the channel was told, if known)."""
+    """Check an export carrying its seed (and the rolls the channel was told, if known);
+    `progress` follows the replay."""
     seed = export.seed_hex
     if seed is None:
         raise ServiceError("trust.error.no_seed")
@@ -148,7 +152,7 @@ def verify_export(
         mismatch=mismatch,
         reported_checked=len(reported or []),
         reported_mismatch=wrong,
-        replay=check_history(export),
+        replay=check_history(export, progress=progress),
     )
 
 
@@ -164,11 +168,14 @@ class CampaignTrust(ServicePart):
             exported_at=self._clock.now(),
         )
 
-    async def verify_dice(self, campaign_id: int) -> DiceVerification:
-        """Recompute every roll of a finished campaign (before the end the seed is secret)."""
+    async def verify_dice(
+        self, campaign_id: int, *, progress: Progress | None = None
+    ) -> DiceVerification:
+        """Recompute every roll of a finished campaign (before the end the seed is secret),
+        in a worker thread; `progress` (on the loop) follows the replay."""
         campaign = await self._campaign(campaign_id)
         if campaign.status != "finished":
             raise ServiceError("trust.error.seed_still_secret", campaign=campaign_id)
         export = await self._export(campaign_id, include_seed=True)
         told = reported_rolls(await self._store.campaign_outbox(campaign_id))
-        return verify_export(export, told)
+        return await off_the_loop(lambda report: verify_export(export, told, report), progress)

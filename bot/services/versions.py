@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.services.exchange import CampaignExchange
 from bot.services.history_check import HistoryCheck, check_history
 from bot.services.notices import audit_record
+from bot.services.offload import off_the_loop
 from bot.storage import CampaignRow, SeqConflict
 from rulesets import registry
 from rulesets.core import IllegalAction
@@ -49,7 +50,7 @@ class CampaignVersions(CampaignExchange):
 
     async def _replay_under_current_rules(self, campaign: CampaignRow) -> HistoryCheck:
         export = await self._export(campaign.id, include_seed=True)
-        return check_history(export)
+        return await off_the_loop(lambda report: check_history(export, progress=report))
 
     async def check_versions(self, *, recheck: bool = False) -> list[VersionReport]:
         """Replay every started campaign recorded under another ruleset version than the

@@ -25,7 +25,9 @@ from bot.storage.base import (
     TargetKind,
     TenureRecord,
     TenureRow,
+    WakeRow,
 )
+from bot.storage.integrity import DamagedDatabase
 from bot.storage.opening import describe_database, open_store
 from bot.storage.postgres import PostgresStore, is_postgres_url
 from bot.storage.sqlite import SqliteStore
@@ -38,6 +40,7 @@ __all__ = [
     "BackupStore",
     "CampaignRow",
     "CampaignStatus",
+    "DamagedDatabase",
     "DeadlineRow",
     "NewCampaign",
     "NewDeadline",
@@ -56,6 +59,7 @@ __all__ = [
     "TargetKind",
     "TenureRecord",
     "TenureRow",
+    "WakeRow",
     "describe_database",
     "is_postgres_url",
     "open_store",

@@ -240,6 +240,15 @@ class ScheduleRow:
     version: int
 
 
+@dataclass(frozen=True)
+class WakeRow:
+    """A running campaign the scheduler must look at; `changes` counts the writes to it, so
+    that the scheduler's next wake time lands only if nothing changed meanwhile."""
+
+    campaign_id: int
+    changes: int
+
+
 @runtime_checkable
 class BackupStore(Protocol):
     """A store that can copy itself into one file while the bot runs (both stores can)."""
@@ -295,7 +304,7 @@ class Store(Protocol):
         """Every campaign of every guild, oldest first (for operators and the console)."""
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
-        """The newest unfinished campaign bound to this channel, else None."""
+        """The newest campaign bound to this channel, finished or not, else None."""
 
     async def set_status(
         self,
@@ -508,3 +517,19 @@ class Store(Protocol):
         """One transaction: replace the schedule record (if given; `SeqConflict` unless it
         is still at `expected_version`, None meaning none saved yet), arm new deadlines,
         overwrite changed ones (by id) and write outbox rows and an audit record."""
+
+    # When the scheduler looks next ------------------------------------------------------
+
+    async def due_campaigns(self, now: datetime, *, after_id: int, limit: int) -> list[WakeRow]:
+        """Up to `limit` running campaigns with id > `after_id`, by id, whose wake time is
+        at or before `now` or that changed since the scheduler last looked. Every change to
+        a running campaign, whichever method makes it, makes it due."""
+
+    async def wake_changes(self, campaign_id: int) -> int | None:
+        """How many changes the running campaign has had (None: it is not running)."""
+
+    async def set_wake(
+        self, campaign_id: int, at: datetime | None, *, expected_changes: int
+    ) -> bool:
+        """Make the campaign due at `at` (None: only on its next change), unless it changed
+        since `wake_changes` said `expected_changes`; whether it was set."""

@@ -111,9 +111,11 @@ TABLES: tuple[Table, ...] = (
 )  # fmt: skip
 """In the order they are written (a row's campaign before it)."""
 
-NOT_COPIED = frozenset({"schema_version", "sqlite_sequence"})
-"""Each store's own bookkeeping: its migrations and SQLite's id counters. Any other table
-not in `TABLES` stops the copy, so a table added later is never silently left behind."""
+NOT_COPIED = frozenset({"schema_version", "sqlite_sequence", "campaign_wake"})
+"""Each store's own bookkeeping: its migrations, SQLite's id counters, and the scheduler's
+wake times (the target's triggers make every copied running campaign due at once). Any
+other table not in `TABLES` stops the copy, so a table added later is never silently left
+behind."""
 
 
 @runtime_checkable

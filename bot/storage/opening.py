@@ -10,11 +10,13 @@ from bot.storage.postgres import PostgresStore, is_postgres_url, without_passwor
 from bot.storage.sqlite import SqliteStore
 
 
-async def open_store(database: str | Path) -> Store:
-    """Open (creating and migrating if needed) the database `database` names."""
+async def open_store(database: str | Path, *, full_check: bool = False) -> Store:
+    """Open (creating and migrating if needed) the database `database` names. A SQLite file
+    is checked for damage first (`bot.storage.integrity`: the quick check, or the full one
+    when asked); a PostgreSQL server keeps its own checksums and answers for its pages."""
     if is_postgres_url(database):
         return await PostgresStore.open(str(database))
-    return await SqliteStore.open(database)
+    return await SqliteStore.open(database, check="full" if full_check else "quick")
 
 
 def describe_database(database: str | Path) -> str:

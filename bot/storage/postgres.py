@@ -49,6 +49,7 @@ from bot.storage.base import (
     TargetKind,
     TenureRecord,
     TenureRow,
+    WakeRow,
 )
 from bot.storage.copying import CopyableStore, Row, Table
 from bot.storage.migrate import available_migrations
@@ -474,8 +475,7 @@ class PostgresStore:
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
         rows = await self._rows(
-            "SELECT * FROM campaigns WHERE channel_id = $1 AND status != 'finished'"
-            " ORDER BY id DESC LIMIT 1",
+            "SELECT * FROM campaigns WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
             channel_id,
         )
         return _campaign(rows[0]) if rows else None
@@ -979,6 +979,37 @@ class PostgresStore:
                 )
             await self._write_outbox(tx, campaign_id, outbox, at)
             await self._write_audit(tx, campaign_id, audit)
+
+    # When the scheduler looks next ------------------------------------------------------
+    # The rows are kept by the triggers of postgres_migrations/0002_wake.sql.
+
+    async def due_campaigns(self, now: datetime, *, after_id: int, limit: int) -> list[WakeRow]:
+        rows = await self._rows(
+            "SELECT campaign_id, changes FROM campaign_wake WHERE wake_at <= $1"
+            " AND campaign_id > $2 ORDER BY campaign_id LIMIT $3",
+            now,
+            after_id,
+            limit,
+        )
+        return [WakeRow(row["campaign_id"], row["changes"]) for row in rows]
+
+    async def wake_changes(self, campaign_id: int) -> int | None:
+        rows = await self._rows(
+            "SELECT changes FROM campaign_wake WHERE campaign_id = $1", campaign_id
+        )
+        return int(rows[0]["changes"]) if rows else None
+
+    async def set_wake(
+        self, campaign_id: int, at: datetime | None, *, expected_changes: int
+    ) -> bool:
+        updated = await self._rows(
+            "UPDATE campaign_wake SET wake_at = $1 WHERE campaign_id = $2 AND changes = $3"
+            " RETURNING campaign_id",
+            at,
+            campaign_id,
+            expected_changes,
+        )
+        return bool(updated)
 
     # Whole tables, for copying a database (bot.storage.copying) ---------------------
 

@@ -14,7 +14,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -43,8 +43,10 @@ from bot.storage.base import (
     TargetKind,
     TenureRecord,
     TenureRow,
+    WakeRow,
 )
 from bot.storage.copying import CopyableStore, Row, Table
+from bot.storage.integrity import Check, backup_directory_for, check_database, damaged
 from bot.storage.migrate import migrate
 
 BUSY_TIMEOUT_MS = 10_000
@@ -57,6 +59,11 @@ def _json(value: Any) -> str:
 
 def _time(value: datetime) -> str:
     return value.isoformat()
+
+
+def _wake_time(value: datetime) -> str:
+    """Wake times are compared as text by the index: UTC, always with microseconds."""
+    return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _parse_time(text: str | None) -> datetime | None:
@@ -223,11 +230,28 @@ class SqliteStore:
         self._wrote_outbox = False
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+    async def open(cls, path: str | Path, *, check: Check = "quick") -> SqliteStore:
+        """Open (creating if needed) the database at `path` and bring its schema up to date.
+
+        A damaged file (see `bot.storage.integrity`, `check` says how closely it is read)
+        raises `DamagedDatabase`; whatever fails, the connection's thread is stopped, so
+        that a refused start-up ends the process instead of hanging it."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(check_database, Path(path), check)
         db = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            await cls._prepare(db)
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise damaged(Path(path), error) from error
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    @staticmethod
+    async def _prepare(db: aiosqlite.Connection) -> None:
         db.row_factory = sqlite3.Row
         for pragma in (
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
@@ -238,7 +262,6 @@ class SqliteStore:
             # migration's COMMIT would then fail.
             await (await db.execute(pragma)).close()
         await migrate(db)
-        return cls(db, path)
 
     async def close(self) -> None:
         await self._db.close()
@@ -269,8 +292,10 @@ class SqliteStore:
         if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
             # A number SQLite cannot store (a forged id) matches no row; sqlite3 would raise.
             return []
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            # One trip to the database thread, not three (execute, fetch, close): under
+            # load each trip waits its turn for the thread, and the scheduler makes many.
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def _claim(
         self,
@@ -431,8 +456,7 @@ class SqliteStore:
 
     async def campaign_for_channel(self, channel_id: int) -> CampaignRow | None:
         rows = await self._rows(
-            "SELECT * FROM campaigns WHERE channel_id = ? AND status != 'finished'"
-            " ORDER BY id DESC LIMIT 1",
+            "SELECT * FROM campaigns WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
         return _campaign(rows[0]) if rows else None
@@ -894,6 +918,34 @@ class SqliteStore:
             await self._write_outbox(campaign_id, outbox, at)
             await self._write_audit(campaign_id, audit)
 
+    # When the scheduler looks next ------------------------------------------------------
+    # The rows are kept by the triggers of migration 0003: see its comment.
+
+    async def due_campaigns(self, now: datetime, *, after_id: int, limit: int) -> list[WakeRow]:
+        rows = await self._rows(
+            "SELECT campaign_id, changes FROM campaign_wake WHERE wake_at <= ?"
+            " AND campaign_id > ? ORDER BY campaign_id LIMIT ?",
+            (_wake_time(now), after_id, limit),
+        )
+        return [WakeRow(row["campaign_id"], row["changes"]) for row in rows]
+
+    async def wake_changes(self, campaign_id: int) -> int | None:
+        rows = await self._rows(
+            "SELECT changes FROM campaign_wake WHERE campaign_id = ?", (campaign_id,)
+        )
+        return cast(int, rows[0]["changes"]) if rows else None
+
+    async def set_wake(
+        self, campaign_id: int, at: datetime | None, *, expected_changes: int
+    ) -> bool:
+        # One statement is its own transaction: one trip to the database thread.
+        updated = await self._rows(
+            "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?"
+            " RETURNING campaign_id",
+            (None if at is None else _wake_time(at), campaign_id, expected_changes),
+        )
+        return bool(updated)
+
     # Whole tables, for copying a database (bot.storage.copying) ---------------------
 
     async def table_names(self) -> set[str]:
@@ -920,7 +972,7 @@ class SqliteStore:
 
     def default_backup_directory(self) -> Path:
         """`backups/` beside the database file (data/backups/ with the default settings)."""
-        return self.path.parent / "backups"
+        return backup_directory_for(self.path)
 
     async def backup_to(self, target: Path) -> None:
         """Copy the live database into `target` with SQLite's online backup API: a

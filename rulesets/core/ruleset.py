@@ -54,6 +54,9 @@ class OptionSpec(BaseModel):
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    # A value the game suggests for a campaign played at a given pace ("relaxed" -> True):
+    # shown when such a campaign is created, never set without the creator choosing it.
+    suggested: dict[str, bool | int | str] = Field(default_factory=dict)
 
     def validate_value(self, value: Any) -> bool | int | str:
         ok = {
@@ -65,8 +68,23 @@ class OptionSpec(BaseModel):
             and (self.high is None or value <= self.high),
         }[self.kind]
         if not ok:
-            raise IllegalAction("core.error.bad_option_value", option=self.name, value=str(value))
+            raise IllegalAction(
+                "core.error.bad_option_value",
+                option=self.name,
+                value=str(value)[:40],
+                allowed=self.allowed_text(),
+            )
         return value  # type: ignore[no-any-return]
+
+    def allowed_text(self) -> str:
+        """What the option accepts, for a refusal: 'true or false', 'a, b or c', '8 to 10'."""
+        if self.kind == "bool":
+            return "true / false"
+        if self.kind == "choice":
+            return " / ".join(self.choices)
+        low = "…" if self.low is None else str(self.low)
+        high = "…" if self.high is None else str(self.high)
+        return f"{low}–{high}"
 
 
 StateT = TypeVar("StateT", bound=BaseState)
@@ -102,13 +120,22 @@ class Ruleset(ABC, Generic[StateT]):
             )
         unknown = [seat for seat in seats if seat not in known]
         if unknown or len(set(seats)) != len(seats):
-            raise IllegalAction("core.error.bad_seats", seats=", ".join(seats))
+            raise IllegalAction(
+                "core.error.bad_seats",
+                seats=", ".join(str(seat)[:40] for seat in seats[:10]),
+                known=[spec.id for spec in self.seat_pool()],
+                known_ids=" / ".join(spec.id for spec in self.seat_pool()),
+            )
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         specs = {spec.name: spec for spec in self.option_specs()}
         unknown = sorted(set(given) - set(specs))
         if unknown:
-            raise IllegalAction("core.error.unknown_option", option=unknown[0])
+            raise IllegalAction(
+                "core.error.unknown_option",
+                option=str(unknown[0])[:40],
+                known=" / ".join(sorted(specs)) or "—",
+            )
         return {
             name: spec.validate_value(given[name]) if name in given else spec.default
             for name, spec in specs.items()

@@ -53,7 +53,13 @@ class RegionMarker(_Frozen):
 
 
 class RegionScene(_Frozen):
-    """One region as it stands: control counts, pieces, markers and what it is worth."""
+    """One region as it stands: control counts, pieces, markers and what it is worth.
+
+    `holders` are the powers whose colour fills the region (several: a tie, drawn as
+    stripes). Left as None, they are the powers with the most control tokens, which is who
+    leads a scoring region; an empty list leaves the region in its map colour. `vp_now` is
+    what each power would score if the region were scored now (shown by table cards).
+    """
 
     id: str
     label: str
@@ -61,6 +67,15 @@ class RegionScene(_Frozen):
     pieces: list[PieceStack] = Field(default_factory=list)
     markers: list[RegionMarker] = Field(default_factory=list)
     vp_text: str = ""
+    holders: list[str] | None = None
+    vp_now: dict[str, int] = Field(default_factory=dict)
+
+    def leaders(self) -> list[str]:
+        """The powers whose colour the region shows, in the order given or by power id."""
+        if self.holders is not None:
+            return list(self.holders)
+        most = max(self.control.values(), default=0)
+        return sorted(power for power, count in self.control.items() if count == most > 0)
 
 
 class PanelRow(_Frozen):
@@ -103,12 +118,50 @@ class Header(_Frozen):
     lines: list[str] = Field(default_factory=list)
 
 
+class Banner(_Frozen):
+    """Who the game waits for and what for, drawn large at the top of the map.
+
+    `powers` are the awaited seats' powers (their colours and letters are shown); `text` is
+    the sentence ("France to act: 2 actions left"); `details` are shorter lines under it
+    (the auction's high bid, the combat's step).
+    """
+
+    powers: list[str] = Field(default_factory=list)
+    text: str
+    details: list[str] = Field(default_factory=list)
+
+
+class Arrow(_Frozen):
+    """A move or an attack by `power` from one region (or home) to another."""
+
+    start: str
+    end: str
+    power: str
+    kind: Literal["move", "attack"] = "move"
+
+
+class Changes(_Frozen):
+    """What the last resolution changed: the regions it touched (outlined in the acting
+    power's colour), the moves and attacks as arrows, and the "Last:" line in words."""
+
+    actor: str | None = None
+    regions: list[str] = Field(default_factory=list)
+    arrows: list[Arrow] = Field(default_factory=list)
+    last: str = ""
+
+
 class Scene(_Frozen):
     """Everything drawn on top of a map's base layer.
 
     `captions` gives short texts by key in the scene's language: the geometry's caption keys
     (sea names, inset titles; a key with no text is shown as it is) and `marker.<kind>`, the
     word on a marker that has no number (Pop).
+
+    `language` is the language of every text (the renderer words the "Last:" line in it);
+    `banner` says who must act; `changes` what the last resolution did (see
+    `bot.render.changes`, which derives it from the scene before); `setup` marks a position
+    during the set-up placements (a timeline skips it); `counter` is a timeline's frame
+    number ("12 / 40").
     """
 
     map_id: str
@@ -120,6 +173,12 @@ class Scene(_Frozen):
     legend_title: str = "Legend"
     captions: dict[str, str] = Field(default_factory=dict)
     highlight: str | None = None
+    language: str = "en"
+    banner: Banner | None = None
+    changes: Changes | None = None
+    setup: bool = False
+    counter: str = ""
+    card_style: Literal["flow", "table"] = "flow"
 
     @model_validator(mode="after")
     def _powers_are_styled(self) -> Scene:
@@ -127,9 +186,16 @@ class Scene(_Frozen):
         for region in self.regions:
             used = set(region.control) | {stack.power for stack in region.pieces}
             used |= {marker.holds for marker in region.markers if marker.holds}
+            used |= set(region.holders or [])
             missing = used - styled
             if missing:
                 raise ValueError(f"region {region.id} uses unstyled powers {sorted(missing)}")
+        named = set(self.banner.powers) if self.banner else set()
+        if self.changes is not None:
+            named |= {arrow.power for arrow in self.changes.arrows}
+            named |= {self.changes.actor} if self.changes.actor else set()
+        if named - styled:
+            raise ValueError(f"banner or changes name unstyled powers {sorted(named - styled)}")
         return self
 
     def style_of(self, power: str) -> PowerStyle:

@@ -4,37 +4,43 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from rulesets.core import Action
 
 UnitKind = Literal["infantry", "artillery", "two_master", "three_master"]
 ActionName = Literal["build_deploy", "move_fight", "attack", "palace", "empire"]
 
 
-class DraftPick(BaseModel):
+class DraftPick(Action):
     type: Literal["draft_pick"] = "draft_pick"
     empire: str
 
 
-class ChooseEmpire(BaseModel):
+class ChooseEmpire(Action):
     type: Literal["choose_empire"] = "choose_empire"
     empire: str
 
 
-class Compensate(BaseModel):
+class Compensate(Action):
+    """A unit in another empire's city; `substitute` places the weaker unit when the
+    city's own has run out."""
+
     type: Literal["compensate"] = "compensate"
     region: str
+    substitute: bool = False
 
 
-class SkipCompensation(BaseModel):
+class SkipCompensation(Action):
     type: Literal["skip_compensation"] = "skip_compensation"
 
 
-class ChooseAction(BaseModel):
+class ChooseAction(Action):
     type: Literal["choose_action"] = "choose_action"
     action: ActionName
 
 
-class BuildCity(BaseModel):
+class BuildCity(Action):
     """Place a new city tile (basic face) or flip an existing one to its upgraded face."""
 
     type: Literal["build_city"] = "build_city"
@@ -42,59 +48,66 @@ class BuildCity(BaseModel):
     upgrade: bool
 
 
-class SkipBuild(BaseModel):
+class SkipBuild(Action):
     """Decline to build (only with the option that makes building optional)."""
 
     type: Literal["skip_build"] = "skip_build"
 
 
-class DeployEach(BaseModel):
+class DeployEach(Action):
+    """One unit in every city; with `substitute`, the weaker unit where the city's own is
+    out of stock, without it no unit there."""
+
     type: Literal["deploy_each"] = "deploy_each"
+    substitute: bool = False
 
 
-class DeployPalace(BaseModel):
+class DeployPalace(Action):
     type: Literal["deploy_palace"] = "deploy_palace"
     region: str
+    substitute: bool = False
 
 
-class DeployTo(BaseModel):
+class DeployTo(Action):
     """With too few units in stock for every city: the next city to receive one."""
 
     type: Literal["deploy_to"] = "deploy_to"
     region: str
+    substitute: bool = False
 
 
-class AttackDeploy(BaseModel):
+class AttackDeploy(Action):
     type: Literal["attack_deploy"] = "attack_deploy"
     region: str
     kind: UnitKind
 
 
-class SelectUnit(BaseModel):
+class SelectUnit(Action):
     type: Literal["select_unit"] = "select_unit"
     region: str
     kind: UnitKind
 
 
-class EndMoves(BaseModel):
+class EndMoves(Action):
     """Finish moving ships (then land units), or finish the land moves and close the turn."""
 
     type: Literal["end_moves"] = "end_moves"
 
 
-class Stay(BaseModel):
+class Stay(Action):
     """Leave the selected unit where it is; it counts as moved."""
 
     type: Literal["stay"] = "stay"
 
 
-class SailTo(BaseModel):
+class SailTo(Action):
     type: Literal["sail_to"] = "sail_to"
     region: str
 
 
-class MarchTo(BaseModel):
-    """Move the selected land unit to `to`, through `via` when it takes two steps.
+class MarchTo(Action):
+    """Move the selected land unit to `to`, through `via` when it takes two steps, laying
+    down the `two_masters` (unit ids) that carry it by sea.
 
     `target` is the kind of foreign unit it fights there, when the region holds several.
     """
@@ -103,40 +116,41 @@ class MarchTo(BaseModel):
     to: str
     via: str | None = None
     target: UnitKind | None = None
+    two_masters: list[int] = Field(default_factory=list)
 
 
-class AnswerPassage(BaseModel):
+class AnswerPassage(Action):
     type: Literal["answer_passage"] = "answer_passage"
     grant: bool
 
 
-class Retaliate(BaseModel):
+class Retaliate(Action):
     type: Literal["retaliate"] = "retaliate"
     kind: UnitKind
 
 
-class BuildPalace(BaseModel):
+class BuildPalace(Action):
     type: Literal["build_palace"] = "build_palace"
     region: str
 
 
-class RemoveUnit(BaseModel):
+class RemoveUnit(Action):
     type: Literal["remove_unit"] = "remove_unit"
     region: str
     kind: UnitKind
 
 
-class TakeInfluence(BaseModel):
+class TakeInfluence(Action):
     type: Literal["take_influence"] = "take_influence"
     empire: str
 
 
-class TakeWorker(BaseModel):
+class TakeWorker(Action):
     type: Literal["take_worker"] = "take_worker"
     empire: str
 
 
-class Levy(BaseModel):
+class Levy(Action):
     """The Infantry or Two-master event: a monarch places its empire's unit."""
 
     type: Literal["levy"] = "levy"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import AttackDeploy
-from rulesets.empires.move_fight import begin_ships
 from rulesets.empires.state import EmpiresState
 
 UNITS_DEPLOYED = 2
@@ -28,37 +27,43 @@ def attack_options(state: EmpiresState) -> list[AttackDeploy]:
     return options
 
 
-def start_attack(ctx: StepContext[EmpiresState]) -> None:
-    ctx.state.phase = "attack_deploy"
-    _next(ctx)
-
-
 def _next(ctx: StepContext[EmpiresState]) -> None:
+    """Deploy the next unit, or send the deployed ones to move and fight."""
     state = ctx.state
     if len(state.attack_units) >= UNITS_DEPLOYED or not attack_options(state):
-        begin_ships(ctx)
+        ctx.enter("move_ships")
 
 
-def attack_prompt(state: EmpiresState) -> Prompt:
+def attack_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    return Prompt(
-        seat=state.decider,
-        kind="attack_deploy",
-        text=Msg(key="emp.prompt.attack_deploy", params={"count": len(state.attack_units) + 1}),
-        choices=[
-            Choice.of(
-                o, label=Msg(key="emp.label.unit", params={"region": o.region, "unit": o.kind})
-            )
-            for o in attack_options(state)
-        ],
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="attack_deploy",
+            text=Msg(key="emp.prompt.attack_deploy", params={"count": len(state.attack_units) + 1}),
+            choices=[
+                Choice.of(
+                    o, label=Msg(key="emp.label.place", params={"region": o.region, "unit": o.kind})
+                )
+                for o in attack_options(state)
+            ],
+        )
+    ]
 
 
-def attack_deploy(ctx: StepContext[EmpiresState], region: str, kind: str) -> None:
+def attack_deploy(ctx: StepContext[EmpiresState], seat: str, action: AttackDeploy) -> None:
     state = ctx.state
     empire = state.active_empire
     assert empire is not None
-    unit = state.add_unit(empire, kind, region)
+    unit = state.add_unit(empire, action.kind, action.region)
     state.attack_units.append(unit.id)
-    ctx.emit("emp.attack_deployed", empire=empire, region=region, unit=kind)
+    ctx.emit("emp.event.attack_deployed", empire=empire, region=action.region, unit=action.kind)
     _next(ctx)
+
+
+PHASE = Phase(
+    name="attack_deploy",
+    prompts=attack_prompts,
+    handlers={AttackDeploy: attack_deploy},
+    enter=_next,
+)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rulesets.core import Choice, IllegalAction
-from rulesets.empires.production import crowns
+from rulesets.core import Choice, IllegalAction, Ruleset
+from rulesets.empires.production import UNIT_VALUE_ORDER, crowns
 from rulesets.empires.state import EmpiresState
-
-if TYPE_CHECKING:
-    from rulesets.empires.ruleset import Empires
 
 
 def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
@@ -55,12 +52,13 @@ def _score(state: EmpiresState, seat: str, choice: Choice) -> float:
         owner = board.owner[action["region"]] or ""
         return state.influence(seat, owner)
     if kind == "remove_unit":
-        order = ("infantry", "two_master", "artillery", "three_master")
-        return -order.index(action["kind"])
+        return -UNIT_VALUE_ORDER.index(action["kind"])
     return 1.0
 
 
-def choose(ruleset: Empires, state: EmpiresState, seat: str, pick: int) -> dict[str, Any]:
+def choose(
+    ruleset: Ruleset[EmpiresState], state: EmpiresState, seat: str, pick: int
+) -> dict[str, Any]:
     prompts = [p for p in ruleset.prompts(state) if p.seat == seat and p.choices]
     if not prompts:
         raise IllegalAction("core.error.not_your_turn", seat=seat)

@@ -12,6 +12,9 @@ from typing import Any
 
 from rulesets.empires.data import EmpireSpec, GameData, default_data, parse_data
 
+# The estate printed on each lettered card: A Nobility, B Clergy, C Bourgeoisie.
+CARD_ROLES = {"A": "nobility", "B": "clergy", "C": "bourgeoisie"}
+
 
 class Board:
     def __init__(self, data: GameData) -> None:
@@ -45,14 +48,14 @@ class Board:
             self.coast_lands[coast.sea].append(coast.land)
         values = data.influence_values
         self.card_value: dict[str, int] = {}
-        self.card_letter: dict[str, str] = {}
+        self.card_role: dict[str, str] = {}
         for empire in self.empires:
             for index, role in enumerate(data.stack_order):
                 card = self.card_id(empire, role, index)
                 self.card_value[card] = values.of(role)
-                self.card_letter[card] = role if role in ("A", "B", "C") else ""
+                self.card_role[card] = CARD_ROLES.get(role, role)
             self.card_value[f"{empire}-W"] = values.worker
-            self.card_letter[f"{empire}-W"] = ""
+            self.card_role[f"{empire}-W"] = "worker_card"
 
     @staticmethod
     def card_id(empire: str, role: str, index: int) -> str:

@@ -22,7 +22,7 @@ def sea_combat(ctx: StepContext[EmpiresState], ship: Unit) -> None:
     _eliminate(ctx, ship)
     _eliminate(ctx, enemy)
     ctx.emit(
-        "emp.naval_battle",
+        "emp.event.naval_battle",
         region=ship.region,
         attacker=ship.empire,
         attacker_unit=ship.kind,
@@ -36,7 +36,11 @@ def pick_defender(state: EmpiresState, region: str, empire: str, kind: str) -> U
 
 
 def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | None) -> bool:
-    """Resolve a land unit ending its move among foreign units. True if a reply is pending."""
+    """Resolve a land unit ending its move among foreign units.
+
+    True when the attacked monarch must now choose the unit that strikes back
+    (`state.retaliation` says who and where).
+    """
     state = ctx.state
     region = attacker.region
     foreign = [u for u in state.units_in(region) if u.empire != attacker.empire]
@@ -48,7 +52,7 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
     if attacker.kind == "artillery" and victim.kind == "infantry":
         _eliminate(ctx, victim)
         ctx.emit(
-            "emp.artillery_strike",
+            "emp.event.artillery_strike",
             region=region,
             attacker=attacker.empire,
             defender=defender,
@@ -65,12 +69,11 @@ def land_combat(ctx: StepContext[EmpiresState], attacker: Unit, target: str | No
         state.retaliation = Retaliation(
             region=region, attacker=attacker.id, defender=defender, seat=seat
         )
-        state.phase = "retaliate"
         return True
     _eliminate(ctx, attacker)
     _eliminate(ctx, victim)
     ctx.emit(
-        "emp.land_battle",
+        "emp.event.land_battle",
         region=region,
         attacker=attacker.empire,
         attacker_unit=attacker.kind,
@@ -89,7 +92,7 @@ def retaliate(
     _eliminate(ctx, attacker)
     _eliminate(ctx, unit)
     ctx.emit(
-        "emp.retaliation",
+        "emp.event.retaliation",
         region=region,
         attacker=attacker.empire,
         defender=defender,

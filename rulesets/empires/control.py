@@ -36,7 +36,7 @@ def reassign_monarchs(ctx: StepContext[EmpiresState]) -> None:
         holder = monarch_for(state, empire)
         if holder != state.monarchs.get(empire):
             ctx.emit(
-                "emp.monarch_changed",
+                "emp.event.monarch_changed",
                 empire=empire,
                 seat=holder,
                 previous=state.monarchs.get(empire),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import DraftPick
 from rulesets.empires.setup import finish_setup
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.wording import card_params
 
 
 def _current(state: EmpiresState) -> tuple[str, str]:
@@ -22,14 +23,16 @@ def draft_card(state: EmpiresState, empire: str, letter: str) -> str | None:
     return card if card in stack else None
 
 
-def draft_choices(state: EmpiresState) -> list[str]:
+def draft_choices(state: EmpiresState) -> dict[str, str]:
+    """Each empire the current picker may draft from, with the card it would take."""
     seat, letter = _current(state)
     held = {card.partition("-")[0] for card in state.hands[seat]}
-    return [
-        e
-        for e in state.board().empire_order
-        if e not in held and draft_card(state, e, letter) is not None
-    ]
+    choices = {}
+    for empire in state.board().empire_order:
+        card = draft_card(state, empire, letter)
+        if empire not in held and card is not None:
+            choices[empire] = card
+    return choices
 
 
 def _skip_impossible(ctx: StepContext[EmpiresState]) -> None:
@@ -40,25 +43,34 @@ def _skip_impossible(ctx: StepContext[EmpiresState]) -> None:
         finish_setup(ctx)
 
 
-def draft_prompt(state: EmpiresState) -> Prompt:
+def draft_prompts(state: EmpiresState) -> list[Prompt]:
     seat, letter = _current(state)
-    return Prompt(
-        seat=seat,
-        kind="draft_pick",
-        text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
-        choices=[
-            Choice.of(DraftPick(empire=e), label=Msg(key=f"name.{e}")) for e in draft_choices(state)
-        ],
-    )
+    return [
+        Prompt(
+            seat=seat,
+            kind="draft_pick",
+            text=Msg(key="emp.prompt.draft_pick", params={"letter": letter}),
+            choices=[
+                Choice.of(
+                    DraftPick(empire=empire),
+                    label=Msg(key="emp.label.take_card", params=card_params(state, card)),
+                )
+                for empire, card in draft_choices(state).items()
+            ],
+        )
+    ]
 
 
-def draft_pick(ctx: StepContext[EmpiresState], empire: str) -> None:
+def draft_pick(ctx: StepContext[EmpiresState], seat: str, action: DraftPick) -> None:
     state = ctx.state
-    seat, letter = _current(state)
-    card = draft_card(state, empire, letter)
+    picker, letter = _current(state)
+    card = draft_card(state, action.empire, letter)
     assert card is not None
-    state.stacks[empire].remove(card)
-    state.hands[seat].append(card)
+    state.stacks[action.empire].remove(card)
+    state.hands[picker].append(card)
     state.draft_rounds.pop(0)
-    ctx.emit("emp.drafted", seat=seat, card=card)
+    ctx.emit("emp.event.drafted", seat=picker, **card_params(state, card))
     _skip_impossible(ctx)
+
+
+PHASE = Phase(name="draft", prompts=draft_prompts, handlers={DraftPick: draft_pick})

@@ -1,53 +1,19 @@
-"""Between two decades: new start player, the next hourglass tile, markers, monarchs."""
+"""Between two decades: the hourglass tile's picks or levies, then markers and monarchs.
+
+Three phases, one per kind of tile: influence cards picked in turn, worker cards picked in
+turn (or drawn blind), and the simultaneous levy of an infantry or a two-master.
+"""
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import Levy, TakeInfluence, TakeWorker
 from rulesets.empires.control import reassign_monarchs
-from rulesets.empires.decade import TURNS_PER_DECADE, begin_decade, resume
 from rulesets.empires.state import EmpiresState, Reduction
+from rulesets.empires.turns import begin_decade, resume
+from rulesets.empires.wording import card_params
 
 LEVY_LIMIT = 3
-
-
-def end_decade(ctx: StepContext[EmpiresState]) -> None:
-    from rulesets.empires.scoring import final_scoring
-
-    state = ctx.state
-    state.active_empire = None
-    state.decider = None
-    ctx.emit("emp.decade_ends", decade=state.decade)
-    if state.decade >= state.decades:
-        final_scoring(ctx)
-        return
-    # The seat left of whoever played the seventh turn starts the next decade.
-    start = state.order.index(state.start_player)
-    state.start_player = state.order[(start + TURNS_PER_DECADE) % len(state.order)]
-    ctx.emit("emp.orange_pawn", seat=state.start_player)
-    tile = state.timetrack.pop(0)
-    state.revealed.append(tile)
-    state.tile = tile
-    ctx.emit("emp.tile_revealed", tile=tile, decade=state.decade)
-    if tile.startswith("player_"):
-        position = int(tile.removeprefix("player_"))
-        first = state.order[position - 1] if position <= len(state.order) else state.start_player
-        state.pickers = state.clockwise_from(first)
-        state.phase = "influence_pick"
-    elif tile == "orange":
-        state.pickers = state.clockwise_from(state.start_player)
-        state.phase = "influence_pick"
-    elif tile == "worker":
-        state.pickers = state.clockwise_from(state.start_player)
-        state.phase = "worker_pick"
-    else:
-        state.levies = [
-            e
-            for e in state.board().empire_order
-            if not state.is_neutral(e) and levy_regions(state, e)
-        ]
-        state.phase = "levy"
-    continue_interphase(ctx)
 
 
 def _influence_choices(state: EmpiresState) -> list[str]:
@@ -75,22 +41,29 @@ def levy_regions(state: EmpiresState, empire: str) -> list[str]:
     return regions
 
 
-def continue_interphase(ctx: StepContext[EmpiresState]) -> None:
+def _next_influence_pick(ctx: StepContext[EmpiresState]) -> None:
+    """The next picker, or the end of the interphase once the seats or the stacks run out."""
+    if not _influence_choices(ctx.state):
+        ctx.state.pickers = []
+    if not ctx.state.pickers:
+        _finish_interphase(ctx)
+
+
+def _next_worker_pick(ctx: StepContext[EmpiresState]) -> None:
     state = ctx.state
-    if state.phase == "influence_pick":
-        state.pickers = state.pickers if _influence_choices(state) else []
-    elif state.phase == "worker_pick":
-        if state.options.get("worker_cards") == "random_draw":
-            _draw_workers(ctx)
-        state.pickers = state.pickers if _worker_choices(state) else []
-    elif state.phase in ("levy", "reduce"):
-        state.phase = "levy"
-        state.levies = [e for e in state.levies if levy_regions(state, e)]
-        if state.levies:
-            return
-    if state.pickers:
-        return
-    _finish_interphase(ctx)
+    if state.options.get("worker_cards") == "random_draw":
+        _draw_workers(ctx)
+    if not _worker_choices(state):
+        state.pickers = []
+    if not state.pickers:
+        _finish_interphase(ctx)
+
+
+def _next_levy(ctx: StepContext[EmpiresState]) -> None:
+    state = ctx.state
+    state.levies = [e for e in state.levies if levy_regions(state, e)]
+    if not state.levies:
+        _finish_interphase(ctx)
 
 
 def _draw_workers(ctx: StepContext[EmpiresState]) -> None:
@@ -101,7 +74,7 @@ def _draw_workers(ctx: StepContext[EmpiresState]) -> None:
         card = ctx.dice.choose(list(state.workers))
         state.workers.remove(card)
         state.hands[seat].append(card)
-        ctx.emit("emp.worker_taken", seat=seat, empire=card.partition("-")[0])
+        ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers = []
 
 
@@ -110,54 +83,70 @@ def _finish_interphase(ctx: StepContext[EmpiresState]) -> None:
     for empire in state.board().empire_order:
         slots = state.markers[empire]
         slots["III"], slots["II"], slots["I"] = slots["II"], slots["I"], None
-    ctx.emit("emp.markers_shifted")
+    ctx.emit("emp.event.markers_shifted")
     reassign_monarchs(ctx)
     state.decade += 1
     state.tile = None
     begin_decade(ctx)
 
 
-def pick_prompt(state: EmpiresState) -> Prompt:
-    seat = state.pickers[0]
-    if state.phase == "influence_pick":
-        choices = [
-            Choice.of(TakeInfluence(empire=e), label=Msg(key=f"name.{e}"))
-            for e in _influence_choices(state)
-        ]
-        return Prompt(
-            seat=seat,
+def influence_prompts(state: EmpiresState) -> list[Prompt]:
+    choices = [
+        Choice.of(
+            TakeInfluence(empire=e),
+            label=Msg(key="emp.label.take_card", params=card_params(state, state.stacks[e][0])),
+        )
+        for e in _influence_choices(state)
+    ]
+    return [
+        Prompt(
+            seat=state.pickers[0],
             kind="take_influence",
             text=Msg(key="emp.prompt.take_influence"),
             choices=choices,
         )
-    choices = [
-        Choice.of(TakeWorker(empire=e), label=Msg(key=f"name.{e}")) for e in _worker_choices(state)
     ]
-    return Prompt(
-        seat=seat, kind="take_worker", text=Msg(key="emp.prompt.take_worker"), choices=choices
-    )
 
 
-def take_influence(ctx: StepContext[EmpiresState], seat: str, empire: str) -> None:
+def worker_prompts(state: EmpiresState) -> list[Prompt]:
+    choices = [
+        Choice.of(
+            TakeWorker(empire=e),
+            label=Msg(key="emp.label.take_card", params=card_params(state, f"{e}-W")),
+        )
+        for e in _worker_choices(state)
+    ]
+    return [
+        Prompt(
+            seat=state.pickers[0],
+            kind="take_worker",
+            text=Msg(key="emp.prompt.take_worker"),
+            choices=choices,
+        )
+    ]
+
+
+def take_influence(ctx: StepContext[EmpiresState], seat: str, action: TakeInfluence) -> None:
     state = ctx.state
-    card = state.stacks[empire].pop(0)
+    card = state.stacks[action.empire].pop(0)
     state.hands[seat].append(card)
-    ctx.emit("emp.influence_taken", seat=seat, empire=empire, card=card)
+    ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers.pop(0)
-    continue_interphase(ctx)
+    _next_influence_pick(ctx)
 
 
-def take_worker(ctx: StepContext[EmpiresState], seat: str, empire: str) -> None:
+def take_worker(ctx: StepContext[EmpiresState], seat: str, action: TakeWorker) -> None:
     state = ctx.state
-    card = f"{empire}-W"
+    card = f"{action.empire}-W"
     state.workers.remove(card)
     state.hands[seat].append(card)
-    ctx.emit("emp.worker_taken", seat=seat, empire=empire)
+    ctx.emit("emp.event.card_taken", seat=seat, **card_params(state, card))
     state.pickers.pop(0)
-    continue_interphase(ctx)
+    _next_worker_pick(ctx)
 
 
 def levy_prompts(state: EmpiresState) -> list[Prompt]:
+    kind = "infantry" if state.tile == "infantry" else "two_master"
     prompts = []
     for empire in state.levies:
         seat = state.monarchs.get(empire)
@@ -169,7 +158,10 @@ def levy_prompts(state: EmpiresState) -> list[Prompt]:
                 kind=f"levy_{state.tile}",
                 text=Msg(key=f"emp.prompt.levy_{state.tile}", params={"empire": empire}),
                 choices=[
-                    Choice.of(Levy(empire=empire, region=r), label=Msg(key=f"name.{r}"))
+                    Choice.of(
+                        Levy(empire=empire, region=r),
+                        label=Msg(key="emp.label.place", params={"unit": kind, "region": r}),
+                    )
                     for r in levy_regions(state, empire)
                 ],
                 simultaneous=True,
@@ -178,13 +170,32 @@ def levy_prompts(state: EmpiresState) -> list[Prompt]:
     return prompts
 
 
-def levy(ctx: StepContext[EmpiresState], empire: str, region: str) -> None:
+def levy(ctx: StepContext[EmpiresState], seat: str, action: Levy) -> None:
     state = ctx.state
     kind = "infantry" if state.tile == "infantry" else "two_master"
-    state.add_unit(empire, kind, region)
-    state.levies.remove(empire)
-    ctx.emit("emp.levy", empire=empire, region=region, unit=kind)
-    seat = state.monarchs.get(empire)
-    assert seat is not None
-    state.reductions.append(Reduction(region=region, empire=empire, seat=seat, limit=LEVY_LIMIT))
+    state.add_unit(action.empire, kind, action.region)
+    state.levies.remove(action.empire)
+    ctx.emit("emp.event.levy", empire=action.empire, region=action.region, unit=kind)
+    monarch = state.monarchs.get(action.empire)
+    assert monarch is not None
+    state.reductions.append(
+        Reduction(region=action.region, empire=action.empire, seat=monarch, limit=LEVY_LIMIT)
+    )
     resume(ctx)
+
+
+PHASES = (
+    Phase(
+        name="influence_pick",
+        prompts=influence_prompts,
+        handlers={TakeInfluence: take_influence},
+        enter=_next_influence_pick,
+    ),
+    Phase(
+        name="worker_pick",
+        prompts=worker_prompts,
+        handlers={TakeWorker: take_worker},
+        enter=_next_worker_pick,
+    ),
+    Phase(name="levy", prompts=levy_prompts, handlers={Levy: levy}, enter=_next_levy),
+)

@@ -78,39 +78,56 @@ def carriers(state: EmpiresState, empire: str, used: frozenset[int]) -> dict[str
     return found
 
 
-def transport_targets(
-    state: EmpiresState, empire: str, origin: str, used: frozenset[int]
-) -> dict[str, tuple[int, ...]]:
-    """Land regions one sea transport away, each with the chain of ships it would use.
+def _minimal(sets: list[frozenset[int]], candidate: frozenset[int]) -> bool:
+    """No known set of two-masters is contained in `candidate` (it would be a worse way)."""
+    return not any(known <= candidate for known in sets)
 
-    Among chains, the one using the fewest two-masters is kept (they carry only once).
+
+def transport_options(
+    state: EmpiresState, empire: str, origin: str, used: frozenset[int]
+) -> dict[str, list[tuple[int, ...]]]:
+    """Land regions one sea transport away, each with the chains of ships that reach it.
+
+    Ships chain at will. What tells two chains apart for a player is the two-masters they
+    lay down (each carries once a turn): one chain is kept per set, and only sets that do
+    not lay down more than another does. The chain laying down the fewest comes first.
     """
     board = state.board()
     ships = carriers(state, empire, used)
-    best: dict[str, tuple[int, int, tuple[int, ...]]] = {}
-    heap: list[tuple[int, int, str, tuple[int, ...]]] = []
+
+    def lays_down(ship: Unit) -> frozenset[int]:
+        return frozenset({ship.id}) if ship.kind == "two_master" else frozenset()
+
+    # Shortest chains to each sea, searched by fewest two-masters laid down, then length.
+    reached: dict[str, list[tuple[frozenset[int], tuple[int, ...]]]] = {}
+    heap: list[tuple[int, int, tuple[int, ...], str]] = []
     for sea in board.coast_seas[origin]:
         if sea in ships:
-            ship = ships[sea]
-            heapq.heappush(heap, (int(ship.kind == "two_master"), 1, sea, (ship.id,)))
+            heapq.heappush(heap, (len(lays_down(ships[sea])), 1, (ships[sea].id,), sea))
     while heap:
-        cost, length, sea, chain = heapq.heappop(heap)
-        if sea in best:
+        _, length, chain, sea = heapq.heappop(heap)
+        laid = frozenset().union(*(lays_down(state.unit(i)) for i in chain))
+        known = reached.setdefault(sea, [])
+        if not _minimal([k for k, _ in known], laid):
             continue
-        best[sea] = (cost, length, chain)
+        known.append((laid, chain))
         for nxt in board.sea_neighbours[sea]:
-            if nxt in ships and nxt not in best:
-                ship = ships[nxt]
-                step = int(ship.kind == "two_master")
-                heapq.heappush(heap, (cost + step, length + 1, nxt, (*chain, ship.id)))
-    targets: dict[str, tuple[int, int, tuple[int, ...]]] = {}
-    for sea, entry in best.items():
+            if nxt in ships and ships[nxt].id not in chain:
+                more = laid | lays_down(ships[nxt])
+                heapq.heappush(heap, (len(more), length + 1, (*chain, ships[nxt].id), nxt))
+    found: dict[str, list[tuple[frozenset[int], tuple[int, ...]]]] = {}
+    for sea, entries in reached.items():
         for land in board.coast_lands[sea]:
             if land == origin:
                 continue
-            if land not in targets or entry[:2] < targets[land][:2]:
-                targets[land] = entry
-    return {land: entry[2] for land, entry in targets.items()}
+            for laid, chain in entries:
+                options = found.setdefault(land, [])
+                if _minimal([k for k, _ in options], laid):
+                    options[:] = [(k, c) for k, c in options if not laid <= k] + [(laid, chain)]
+    return {
+        land: [chain for _, chain in sorted(options, key=lambda o: (len(o[0]), len(o[1]), o[1]))]
+        for land, options in found.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -125,7 +142,8 @@ class Route:
     via: str | None
     steps: tuple[Step, ...]
     permission_from: str | None = None
-    two_masters: int = field(default=0)
+    # The two-masters this route lays down (each carries once a turn), sorted.
+    two_masters: tuple[int, ...] = field(default=())
 
 
 def passage_needed(state: EmpiresState, region: str, empire: str) -> str | None:
@@ -140,9 +158,9 @@ def _first_steps(state: EmpiresState, unit: Unit, origin: str, used: frozenset[i
     board = state.board()
     steps = [Step(to=n) for n in board.land_neighbours[origin]]
     direct = set(board.land_neighbours[origin])
-    for land, chain in transport_targets(state, unit.empire, origin, used).items():
+    for land, chains in transport_options(state, unit.empire, origin, used).items():
         if land not in direct:
-            steps.append(Step(to=land, chain=chain))
+            steps += [Step(to=land, chain=chain) for chain in chains]
     return steps
 
 
@@ -161,11 +179,12 @@ def can_pass(state: EmpiresState, unit: Unit, region: str) -> bool:
     return (unit.id, region) not in {(u, r) for u, r in state.denied}
 
 
-def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[str, Route]:
-    """Every region the land unit may end in, with the route it would take there.
+def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[str, list[Route]]:
+    """Every region the land unit may end in, with the distinct routes that lead there.
 
-    Among routes to the same region the one chosen asks nobody's permission if it can,
-    then uses the fewest two-masters (each carries once a turn), then the fewest steps.
+    Routes differ for a player in whose passage they ask (and where) and in the
+    two-masters they lay down; others count once. The engine's pick comes first: no
+    permission needed if possible, then the fewest two-masters, then the fewest steps.
     """
     candidates: list[Route] = []
     origin = unit.region
@@ -173,7 +192,9 @@ def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[st
         middle = first.to
         used = _two_masters(state, first.chain)
         if can_enter(state, unit, middle):
-            candidates.append(Route(to=middle, via=None, steps=(first,), two_masters=len(used)))
+            candidates.append(
+                Route(to=middle, via=None, steps=(first,), two_masters=tuple(sorted(used)))
+            )
         if not can_pass(state, unit, middle):
             continue
         blocker = passage_needed(state, middle, unit.empire)
@@ -184,26 +205,36 @@ def land_routes(state: EmpiresState, unit: Unit, decider: str | None) -> dict[st
             end = second.to
             if end == origin or not can_enter(state, unit, end):
                 continue
-            cost = len(used) + len(_two_masters(state, second.chain))
+            laid = used | _two_masters(state, second.chain)
             candidates.append(
                 Route(
                     to=end,
                     via=middle,
                     steps=(first, second),
                     permission_from=permission,
-                    two_masters=cost,
+                    two_masters=tuple(sorted(laid)),
                 )
             )
-    routes: dict[str, Route] = {}
-    for route in candidates:
-        known = routes.get(route.to)
-        if known is None or _preference(route) < _preference(known):
-            routes[route.to] = route
+    routes: dict[str, list[Route]] = {}
+    for route in sorted(candidates, key=_preference):
+        same_way = [
+            frozenset(known.two_masters)
+            for known in routes.get(route.to, [])
+            if _asks(known) == _asks(route)
+        ]
+        # A route laying down the same two-masters as another, or more, adds nothing.
+        if _minimal(same_way, frozenset(route.two_masters)):
+            routes.setdefault(route.to, []).append(route)
     return routes
 
 
+def _asks(route: Route) -> tuple[str | None, str | None]:
+    """Whose passage a route needs, and where: the same for two routes means the same."""
+    return (route.permission_from, route.via if route.permission_from else None)
+
+
 def _preference(route: Route) -> tuple[bool, int, int]:
-    return (route.permission_from is not None, route.two_masters, len(route.steps))
+    return (route.permission_from is not None, len(route.two_masters), len(route.steps))
 
 
 def survives(state: EmpiresState, unit: Unit, region: str, target: str | None) -> bool:

@@ -2,63 +2,57 @@
 
 from __future__ import annotations
 
-from rulesets.core import Choice, Msg, Prompt, StepContext
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
 from rulesets.empires.actions import BuildPalace, SkipBuild
-from rulesets.empires.decade import close_action
-from rulesets.empires.production import crowns
+from rulesets.empires.production import crowns, palace_options
 from rulesets.empires.state import EmpiresState
-
-STANDARD_MAX, CAPITAL_MAX = 2, 3
-
-
-def palace_options(state: EmpiresState) -> list[str]:
-    empire = state.active_empire
-    assert empire is not None
-    board = state.board()
-    options = []
-    for region in board.cities_of[empire]:
-        if state.is_occupied(region):
-            continue
-        current = state.palaces.get(region)
-        if current is None:
-            if state.palace_tiles_left(empire) > 0:
-                options.append(region)
-        elif current < (CAPITAL_MAX if region in board.capitals else STANDARD_MAX):
-            options.append(region)
-    return options
+from rulesets.empires.turns import close_action
 
 
 def start_palace(ctx: StepContext[EmpiresState]) -> None:
     # Building is compulsory when possible, else only the crowns are counted (D-12).
-    if palace_options(ctx.state):
-        ctx.state.phase = "palace"
-    else:
+    if not palace_options(ctx.state):
         score_crowns(ctx)
 
 
-def palace_prompt(state: EmpiresState) -> Prompt:
+def _palace_choices(state: EmpiresState) -> list[Choice]:
+    choices = []
+    if state.options.get("optional_builds"):
+        choices.append(Choice.of(SkipBuild(), label=Msg(key="emp.label.skip_palace")))
+    for region in palace_options(state):
+        crowns_after = state.palaces.get(region, 0) + 1
+        key = "emp.label.new_palace" if crowns_after == 1 else "emp.label.enlarge_palace"
+        label = Msg(key=key, params={"region": region, "crowns": crowns_after})
+        choices.append(Choice.of(BuildPalace(region=region), label=label))
+    return choices
+
+
+def palace_prompts(state: EmpiresState) -> list[Prompt]:
     assert state.decider is not None
-    return Prompt(
-        seat=state.decider,
-        kind="build_palace",
-        text=Msg(key="emp.prompt.build_palace"),
-        choices=([Choice.of(SkipBuild())] if state.options.get("optional_builds") else [])
-        + [
-            Choice.of(BuildPalace(region=r), label=Msg(key=f"name.{r}"))
-            for r in palace_options(state)
-        ],
-    )
+    return [
+        Prompt(
+            seat=state.decider,
+            kind="build_palace",
+            text=Msg(key="emp.prompt.build_palace"),
+            choices=_palace_choices(state),
+        )
+    ]
 
 
-def build_palace(ctx: StepContext[EmpiresState], region: str) -> None:
+def build_palace(ctx: StepContext[EmpiresState], seat: str, action: BuildPalace) -> None:
     state = ctx.state
-    state.palaces[region] = state.palaces.get(region, 0) + 1
+    state.palaces[action.region] = state.palaces.get(action.region, 0) + 1
+    crowns_now = state.palaces[action.region]
     ctx.emit(
-        "emp.palace_built",
+        "emp.event.palace_built" if crowns_now == 1 else "emp.event.palace_enlarged",
         empire=state.active_empire,
-        region=region,
-        crowns=state.palaces[region],
+        region=action.region,
+        crowns=state.palaces[action.region],
     )
+    score_crowns(ctx)
+
+
+def skip_palace(ctx: StepContext[EmpiresState], seat: str, action: SkipBuild) -> None:
     score_crowns(ctx)
 
 
@@ -68,5 +62,13 @@ def score_crowns(ctx: StepContext[EmpiresState]) -> None:
     assert empire is not None
     gained = crowns(state, empire)
     state.power[empire] += gained
-    ctx.emit("emp.power_gained", empire=empire, points=gained, source="crowns")
+    ctx.emit("emp.event.power_from_crowns", empire=empire, points=gained)
     close_action(ctx, place_flags=False)
+
+
+PHASE = Phase(
+    name="palace",
+    prompts=palace_prompts,
+    handlers={BuildPalace: build_palace, SkipBuild: skip_palace},
+    enter=start_palace,
+)

@@ -1,9 +1,9 @@
-"""The end: the laurel's last count of flags and crowns, the ranking, and players' points."""
+"""The end of the game: the laurel's last count of flags and crowns, the ranking, the points."""
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
-from rulesets.empires.empire_action import flag_count
+from rulesets.core import Phase, Prompt, StepContext
+from rulesets.empires.flags import flag_count
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
 
@@ -41,20 +41,32 @@ def winners(state: EmpiresState, ranking: list[str], scores: dict[str, int]) -> 
 
 
 def final_scoring(ctx: StepContext[EmpiresState]) -> None:
+    """The laurel asks « tous les monarques » for a last count: an empire left without a
+    monarch in the draft variants counts nothing more."""
     state = ctx.state
     state.revealed.append("laurel")
     for empire in state.board().empire_order:
+        if state.is_neutral(empire):
+            ctx.emit("emp.event.laurel_without_monarch", empire=empire)
+            continue
         gained = flag_count(state, empire) + crowns(state, empire)
         state.power[empire] += gained
-        ctx.emit("emp.power_gained", empire=empire, points=gained, source="laurel")
+        ctx.emit("emp.event.power_from_laurel", empire=empire, points=gained)
     state.ranking = rank_empires(state)
     state.final_scores = player_scores(state, state.ranking)
     state.winners = winners(state, state.ranking, state.final_scores)
-    state.phase = "over"
     state.finished = True
     ctx.emit(
-        "emp.game_over",
+        "emp.event.game_over",
         ranking=list(state.ranking),
         scores=dict(state.final_scores),
         winners=list(state.winners),
     )
+
+
+def _no_prompts(state: EmpiresState) -> list[Prompt]:
+    return []
+
+
+# The game is over: entering the phase scores it, and nobody is asked anything again.
+PHASE = Phase(name="over", prompts=_no_prompts, handlers={}, enter=final_scoring)

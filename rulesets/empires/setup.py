@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rulesets.core import StepContext
 from rulesets.empires.control import reassign_monarchs
-from rulesets.empires.decade import begin_decade
 from rulesets.empires.state import EmpiresState
+from rulesets.empires.turns import begin_decade
 
 QUICK_START_LIMIT = 3
 
@@ -34,7 +34,7 @@ def setup_game(ctx: StepContext[EmpiresState]) -> None:
     state.order = state.seats[index:] + state.seats[:index]
     state.start_player = first
     state.hands = {seat: [] for seat in state.seats}
-    ctx.emit("emp.positions", order=list(state.order))
+    ctx.emit("emp.event.positions", order=list(state.order))
     _lay_time_track(ctx)
     if state.options.get("draft", "off") == "off":
         _deal_distribution_card(ctx)
@@ -54,7 +54,7 @@ def _lay_time_track(ctx: StepContext[EmpiresState]) -> None:
         state.removed_tile = tiles.pop()
     state.timetrack = tiles
     state.decades = decades
-    ctx.emit("emp.time_track_laid", decades=decades)
+    ctx.emit("emp.event.time_track_laid", decades=decades)
 
 
 def _deal_distribution_card(ctx: StepContext[EmpiresState]) -> None:
@@ -69,7 +69,13 @@ def _deal_distribution_card(ctx: StepContext[EmpiresState]) -> None:
             empire = card.partition("-")[0]
             state.stacks[empire].remove(card)
             state.hands[seat].append(card)
-    ctx.emit("emp.cards_dealt", card=face.id, hands={s: list(h) for s, h in state.hands.items()})
+    ctx.emit(
+        "emp.event.cards_dealt",
+        card=face.id,
+        number=faces.index(face) + 1,
+        players=face.players,
+        hands={s: list(h) for s, h in state.hands.items()},
+    )
 
 
 def _start_draft(ctx: StepContext[EmpiresState]) -> None:
@@ -80,8 +86,8 @@ def _start_draft(ctx: StepContext[EmpiresState]) -> None:
         seats = state.order if index % 2 == 0 else list(reversed(state.order))
         rounds += [f"{seat}|{letter}" for seat in seats]
     state.draft_rounds = rounds
-    state.phase = "draft"
-    ctx.emit("emp.draft_begins", letters=letters)
+    ctx.enter("draft")
+    ctx.emit("emp.event.draft_begins", letters=list(letters))
 
 
 def finish_setup(ctx: StepContext[EmpiresState]) -> None:

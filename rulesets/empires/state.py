@@ -29,6 +29,7 @@ Phase = Literal[
     "influence_pick",
     "worker_pick",
     "levy",
+    "empire",
     "over",
 ]
 
@@ -67,6 +68,7 @@ class LandMove(_Model):
     to: str
     via: str
     target: str | None
+    two_masters: list[int] = Field(default_factory=list)
     empire: str
     seat: str
 
@@ -108,9 +110,13 @@ class EmpiresState(BaseState):
     action: str | None = None
     compensation_region: str | None = None
     deploy_left: list[str] = Field(default_factory=list)
+    # Whether the player chose to deploy the weaker unit where a city's own runs out.
+    deploy_substitute: bool = False
     attack_units: list[int] = Field(default_factory=list)
     selected: int | None = None
     denied: list[tuple[int, str]] = Field(default_factory=list)
+    # Regions a unit of the active empire moved into this turn: the newly occupied ones.
+    entered: list[str] = Field(default_factory=list)
     pending_move: LandMove | None = None
     retaliation: Retaliation | None = None
     reductions: list[Reduction] = Field(default_factory=list)

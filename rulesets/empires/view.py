@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.empires.empire_action import flag_count
+from rulesets.empires.flags import flag_count
 from rulesets.empires.production import crowns
 from rulesets.empires.state import EmpiresState
 

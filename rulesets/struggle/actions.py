@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from rulesets.core import Action
 from rulesets.struggle.state import Unit
 
 
-class Order(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PlaceUnit(Order):
+class PlaceUnit(Action):
     """Setup: put one starting unit in a scoring region."""
 
     type: Literal["place_unit"] = "place_unit"
@@ -21,18 +18,18 @@ class PlaceUnit(Order):
     region: str
 
 
-class Bid(Order):
+class Bid(Action):
     type: Literal["bid"] = "bid"
     amount: int
     a: str | None
     b: str | None
 
 
-class PassBid(Order):
+class PassBid(Action):
     type: Literal["pass_bid"] = "pass_bid"
 
 
-class ProxyBid(Order):
+class ProxyBid(Action):
     """Sealed proxy bidding: a private maximum; the engine bids the minimum needed."""
 
     type: Literal["proxy_bid"] = "proxy_bid"
@@ -41,15 +38,15 @@ class ProxyBid(Order):
     b: str | None
 
 
-class PassAction(Order):
+class PassAction(Action):
     type: Literal["pass_action"] = "pass_action"
 
 
-class EndTurn(Order):
+class EndTurn(Action):
     type: Literal["end_turn"] = "end_turn"
 
 
-class GiveGold(Order):
+class GiveGold(Action):
     """A voluntary gift of gold on hand to another player, binding nobody (A52)."""
 
     type: Literal["give_gold"] = "give_gold"
@@ -57,53 +54,53 @@ class GiveGold(Order):
     amount: int
 
 
-class Shop(Order):
+class Shop(Action):
     """Start the Buy action: the tiles on offer come next."""
 
     type: Literal["shop"] = "shop"
 
 
-class Buy(Order):
+class Buy(Action):
     type: Literal["buy"] = "buy"
     tile: str
 
 
-class Build(Order):
+class Build(Action):
     type: Literal["build"] = "build"
     unit: Unit
 
 
-class Move(Order):
+class Move(Action):
     type: Literal["move"] = "move"
 
 
-class Attack(Order):
+class Attack(Action):
     type: Literal["attack"] = "attack"
 
 
-class Colonise(Order):
+class Colonise(Action):
     type: Literal["colonise"] = "colonise"
     marker: str
 
 
-class Enslave(Order):
+class Enslave(Action):
     type: Literal["enslave"] = "enslave"
     marker: str
 
 
-class UseTile(Order):
+class UseTile(Action):
     type: Literal["use_tile"] = "use_tile"
     tile: str
 
 
-class ChooseRegion(Order):
+class ChooseRegion(Action):
     """The destination or region of the step in progress."""
 
     type: Literal["choose_region"] = "choose_region"
     region: str
 
 
-class ChooseUnit(Order):
+class ChooseUnit(Action):
     """Which unit to move next: its type and where it stands."""
 
     type: Literal["choose_unit"] = "choose_unit"
@@ -111,7 +108,7 @@ class ChooseUnit(Order):
     region: str
 
 
-class ChooseTarget(Order):
+class ChooseTarget(Action):
     """What to attack in the chosen region: a power, a neutral marker or a raider tile."""
 
     type: Literal["choose_target"] = "choose_target"
@@ -119,7 +116,7 @@ class ChooseTarget(Order):
     target: str
 
 
-class ChooseToken(Order):
+class ChooseToken(Action):
     """Pirates or Slave Revolt: the colony and the colour of the token they strike."""
 
     type: Literal["choose_token"] = "choose_token"
@@ -127,24 +124,24 @@ class ChooseToken(Order):
     power: str
 
 
-class ChooseTile(Order):
+class ChooseTile(Action):
     type: Literal["choose_tile"] = "choose_tile"
     tile: str
 
 
-class Done(Order):
+class Done(Action):
     """Finish the step in progress without doing more (stop moving, stay put)."""
 
     type: Literal["done"] = "done"
 
 
-class Cancel(Order):
+class Cancel(Action):
     """Back out of an order that has cost nothing yet."""
 
     type: Literal["cancel"] = "cancel"
 
 
-class Answer(Order):
+class Answer(Action):
     """A yes/no reaction: play Surprise Attack, fight at sea, use Reserve or Blockade."""
 
     type: Literal["answer"] = "answer"
@@ -152,7 +149,7 @@ class Answer(Order):
     yes: bool
 
 
-class Support(Order):
+class Support(Action):
     """An ally's commitment of ships to the naval stage and armies to the land stage."""
 
     type: Literal["support"] = "support"
@@ -160,20 +157,20 @@ class Support(Order):
     land: int
 
 
-class AllianceStage(Order):
+class AllianceStage(Action):
     type: Literal["alliance_stage"] = "alliance_stage"
     tile: str
     stage: Literal["none", "land", "naval"]
 
 
-class Withdraw(Order):
+class Withdraw(Action):
     """Fighting Withdrawal: whose unit loss to cancel ('none' keeps the tile)."""
 
     type: Literal["withdraw"] = "withdraw"
     spare: str
 
 
-class Casualty(Order):
+class Casualty(Action):
     """Which unit is lost: a defender's army or fort, or which ally pays a natural 7."""
 
     type: Literal["casualty"] = "casualty"

@@ -1,112 +1,74 @@
-"""Declaring an attack: which targets are legal in which region, and opening the combat."""
+"""The attack phases: the region attacked, then the target in it; then the combat opens."""
 
 from __future__ import annotations
 
-from typing import Literal
-
-from rulesets.core import StepContext
-from rulesets.struggle.money import pay
-from rulesets.struggle.state import (
-    PLURAL,
-    CombatState,
-    StruggleState,
-    are_allied,
-    game_data,
-    option,
-    units_in,
-)
+from rulesets.core import Choice, Msg, Phase, Prompt, StepContext
+from rulesets.struggle.actions import Cancel, ChooseRegion, ChooseTarget
+from rulesets.struggle.choices import label, make_prompt, region_choices
+from rulesets.struggle.state import StruggleState, game_data
+from rulesets.struggle.targets import attackable_regions, declare_attack, targets
+from rulesets.struggle.tiles import mark_used
+from rulesets.struggle.turn_flow import cancel_order, current_step, open_step
 
 Ctx = StepContext[StruggleState]
-TargetKind = Literal["player", "neutral", "pirates", "revolt"]
-Target = tuple[TargetKind, str]
+CANCEL = Choice.of(Cancel(), label=label("cancel"))
 
 
-def present(state: StruggleState, region: str, power: str) -> bool:
-    """A power is a legitimate defender where it has a control token or any unit (A21)."""
-    place = state.regions[region]
-    if place.control.get(power, 0) > 0:
-        return True
-    return any(getattr(place, plural).get(power, 0) > 0 for plural in PLURAL.values())
+def attack_region_prompts(state: StruggleState) -> list[Prompt]:
+    power = state.active
+    assert power is not None
+    regions = region_choices(attackable_regions(state, power), "attack_region")
+    return [make_prompt(power, "attack_region", [CANCEL, *regions])]
 
 
-def has_units_in(state: StruggleState, region: str, power: str) -> bool:
-    return any(units_in(state, region, unit, power) > 0 for unit in ("army", "fleet"))
+def choose_region(ctx: Ctx, power: str, action: ChooseRegion) -> None:
+    step = current_step(ctx.state)
+    open_step(ctx, "attack_target", region=action.region, free=step.free, tile=step.tile)
 
 
-def targets(state: StruggleState, power: str, region: str) -> list[Target]:
-    if option(state, "attacker_needs_unit") and not has_units_in(state, region, power):
-        return []
-    data = game_data(state)
-    found: list[Target] = [
-        ("player", enemy)
-        for enemy in state.seats
-        if enemy != power and not are_allied(state, power, enemy) and present(state, region, enemy)
+def attack_target_prompts(state: StruggleState) -> list[Prompt]:
+    power, region = state.active, current_step(state).region
+    assert power is not None and region is not None
+    found = [
+        Choice.of(
+            ChooseTarget(kind=kind, target=target), label=target_label(state, kind, target, region)
+        )
+        for kind, target in targets(state, power, region)
     ]
-    found += [
-        ("neutral", marker)
-        for marker in state.regions[region].markers
-        if data.marker(marker).kind == "neutral"
-    ]
-    for raider in state.raiders:
-        if raider.region == region:
-            kind: TargetKind = "pirates" if data.tile(raider.tile).effect == "pirates" else "revolt"
-            found.append((kind, raider.tile))
-    return found
+    return [make_prompt(power, "attack_target", [CANCEL, *found], region=region)]
 
 
-def can_attack(state: StruggleState, power: str) -> bool:
-    return any(targets(state, power, region) for region in game_data(state).region_ids)
-
-
-def attackable_regions(state: StruggleState, power: str) -> list[str]:
-    return [region for region in game_data(state).region_ids if targets(state, power, region)]
-
-
-def naval_region_for(state: StruggleState, region: str) -> str | None:
-    return game_data(state).region(region).naval_region
-
-
-def declare_attack(
-    ctx: Ctx, power: str, region: str, kind: TargetKind, target: str, *, free: bool
-) -> None:
-    """Pay (or use War Office) and open the combat; the flow module takes it from there."""
-    state = ctx.state
-    data = game_data(state)
-    if free:
-        ctx.emit("soe.war_office_used", power=power)
-    else:
-        pay(ctx, power, 2, "soe.reason.attack")
-    combat = CombatState(
-        spends_action=not free or bool(option(state, "war_office_spends_action")),
-        region=region,
-        naval_region=naval_region_for(state, region),
-        target=kind,
-        attacker=power,
-        defender=target if kind == "player" else None,
+def target_label(state: StruggleState, kind: str, target: str, region: str) -> Msg:
+    """A neutral marker's button shows its printed numbers, read from the campaign's data."""
+    if kind != "neutral":
+        return label(f"choose_target.{kind}", target=target, region=region)
+    marker = game_data(state).marker(target)
+    return label(
+        "choose_target.neutral",
+        target=target,
+        defence=marker.defence,
+        gold=marker.gold_reward,
+        vp=marker.vp_reward,
     )
-    if kind == "neutral":
-        combat.marker = target
-        combat.defender_fixed = data.marker(target).defence or 0
-    elif kind in ("pirates", "revolt"):
-        combat.raider_tile = target
-        combat.defender_fixed = 1 if kind == "pirates" else 3
-    combat.stage = "naval" if kind == "pirates" else "land"
-    state.combat = combat
-    ctx.emit("soe.attack_declared", power=power, region=region, kind=kind, target=target)
 
 
-def raider_strikes(ctx: Ctx, tile: str, region: str, victim: str) -> None:
-    """A freshly bought Pirates (naval, 1) or Slave Revolt (land, 3) attacks a token's owner."""
-    pirates = game_data(ctx.state).tile(tile).effect == "pirates"
-    ctx.state.combat = CombatState(
-        region=region,
-        naval_region=region,
-        target="pirates" if pirates else "revolt",
-        attacker=None,
-        defender=victim,
-        raider_tile=tile,
-        attacker_fixed=1 if pirates else 3,
-        stage="naval" if pirates else "land",
-        surprise=True,
-    )
-    ctx.emit("soe.raider_strikes", tile=tile, region=region, power=victim)
+def choose_target(ctx: Ctx, power: str, action: ChooseTarget) -> None:
+    step = current_step(ctx.state)
+    assert step.region is not None
+    if step.free and step.tile is not None:
+        mark_used(ctx.state, power, step.tile)
+    ctx.state.step = None
+    ctx.enter("combat")
+    declare_attack(ctx, power, step.region, action.kind, action.target, free=step.free)
+
+
+ATTACK_REGION: Phase[StruggleState] = Phase(
+    name="attack_region",
+    prompts=attack_region_prompts,
+    handlers={Cancel: cancel_order, ChooseRegion: choose_region},
+)
+ATTACK_TARGET: Phase[StruggleState] = Phase(
+    name="attack_target",
+    prompts=attack_target_prompts,
+    handlers={Cancel: cancel_order, ChooseTarget: choose_target},
+)

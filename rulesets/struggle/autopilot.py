@@ -8,15 +8,12 @@ population where it already holds tokens, answers every combat call in its own i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rulesets.core import Choice, Prompt
+from rulesets.core import Choice, Prompt, Ruleset
 from rulesets.struggle.combat import other, totals
 from rulesets.struggle.state import Side, StruggleState, game_data, units_in
 from rulesets.struggle.tiles import buyable
-
-if TYPE_CHECKING:
-    from rulesets.core import Ruleset
 
 GOLD_KEPT_FOR_UPKEEP = 6
 CLEAR_EDGE = 3

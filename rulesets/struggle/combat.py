@@ -15,7 +15,6 @@ from rulesets.struggle.state import (
     StruggleState,
     Unit,
     count_owned,
-    game_data,
     option,
     units_in,
 )
@@ -91,24 +90,47 @@ def fixed_strength(combat: CombatState, side: Side) -> int:
     return combat.attacker_fixed if side == "attacker" else combat.defender_fixed
 
 
-def strength(state: StruggleState, combat: CombatState, side: Side, stage: Stage) -> int:
+def side_name(combat: CombatState, side: Side) -> str | None:
+    """Who fights on a side, by id: a power, a neutral marker, or a raider tile."""
+    power = power_of(combat, side)
+    if power is not None:
+        return power
+    return combat.marker if side == "defender" and combat.marker else combat.raider_tile
+
+
+def strength_parts(
+    state: StruggleState, combat: CombatState, side: Side, stage: Stage
+) -> dict[str, int]:
+    """What a side's strength is made of, so a report can show the arithmetic: a neutral or
+    a raider has a printed strength; a power adds its units, its allies' committed units,
+    Training, Alliance tiles and naval support (2 with a Blockade)."""
     if power_of(combat, side) is None:
-        return fixed_strength(combat, side)
-    total = own_units(state, combat, side, stage) + allied_units(combat, side, stage)
-    total += training_bonus(state, combat, side, stage)
-    total += alliance_bonus(state, combat, side, stage)
+        return {"strength": fixed_strength(combat, side)}
+    support = 0
     if stage == "land" and combat.naval_support == side:
-        total += 2 if combat.blockade_boost else 1
-    return total
+        support = 2 if combat.blockade_boost else 1
+    return {
+        "units": own_units(state, combat, side, stage),
+        "allies": allied_units(combat, side, stage),
+        "training": training_bonus(state, combat, side, stage),
+        "alliance": alliance_bonus(state, combat, side, stage),
+        "support": support,
+    }
+
+
+def strength(state: StruggleState, combat: CombatState, side: Side, stage: Stage) -> int:
+    return sum(strength_parts(state, combat, side, stage).values())
+
+
+def dice_difference(combat: CombatState, side: Side) -> int:
+    return abs(combat.dice[side][0] - combat.dice[side][1])
 
 
 def totals(state: StruggleState, combat: CombatState) -> dict[Side, int]:
     stage: Stage = combat.stage
     sides: tuple[Side, Side] = ("attacker", "defender")
     return {
-        side: strength(state, combat, side, stage)
-        + abs(combat.dice[side][0] - combat.dice[side][1])
-        for side in sides
+        side: strength(state, combat, side, stage) + dice_difference(combat, side) for side in sides
     }
 
 
@@ -139,6 +161,8 @@ def loss_unit(
     kinds: list[Unit] = ["fleet"] if combat.stage == "naval" else ["army"]
     if combat.stage == "land" and side == "defender" and forts_allowed:
         kinds.append("fort")
+    if combat.stage == "land" and not option(state, "land_losses_armies_only"):
+        kinds.append("fleet")  # « l'une de ses unités »: a ship in the region, last
     for unit in kinds:
         if units_in(state, place, unit, power) > pending.count((power, unit)):
             return unit
@@ -204,7 +228,8 @@ def casualty_options(
     state: StruggleState, combat: CombatState, index: int
 ) -> tuple[str, list[tuple[str, str]]] | None:
     """Who chooses loss `index` and among what, when there is a real choice: a defender
-    choosing an army or a fort, or a loser choosing which ally pays its natural 7."""
+    choosing an army, a fort or a ship in the region, or a loser choosing which ally pays
+    its natural 7."""
     power, unit, cause = combat.losses[index]
     others = [(p, u) for i, (p, u, _c) in enumerate(combat.losses) if i != index]
     if cause == "seven_ally":
@@ -226,7 +251,9 @@ def casualty_options(
     seven_on_tie = cause == "seven" and combat.result == "tie"
     if seven_on_tie and not option(state, "fort_dies_to_seven_on_tie"):
         return None
-    kinds: tuple[Unit, Unit] = ("army", "fort")
+    kinds: list[Unit] = ["army", "fort"]
+    if not option(state, "land_losses_armies_only"):
+        kinds.append("fleet")  # « l'une de ses unités »: the loser chooses which
     found: list[tuple[str, str]] = [
         (power, kind)
         for kind in kinds
@@ -247,9 +274,3 @@ def naval_support_for(state: StruggleState, combat: CombatState, side: Side) -> 
     if not option(state, "naval_support_needs_ship"):
         return side if power_of(combat, side) is not None else None
     return side if has_ships_at_sea(state, combat, side) else None
-
-
-def land_defence(state: StruggleState, combat: CombatState) -> int:
-    if combat.marker is not None:
-        return game_data(state).marker(combat.marker).defence or 0
-    return combat.defender_fixed

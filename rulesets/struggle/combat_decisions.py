@@ -106,13 +106,21 @@ def side_may_have_ships(state: StruggleState, combat: CombatState, side: Side) -
     return any(units_in(state, sea, "fleet", p) for p in helpers)
 
 
+def reserves_left(state: StruggleState, combat: CombatState, power: str) -> int:
+    """Reserve tiles `power` may still use: each once per attack (the text sets no limit
+    per war), or, under the `reserve_once_per_war` option, each once per war."""
+    if option(state, "reserve_once_per_war"):
+        return len(owned(state, power, "reserve", unused=True))
+    return len(owned(state, power, "reserve")) - combat.reserves_used.get(power, 0)
+
+
 def next_reserve(state: StruggleState, combat: CombatState) -> Pending | None:
     for side in SIDES:
         power = power_of(combat, side)
         if (
             power
             and side not in combat.reserve_declined
-            and owned(state, power, "reserve", unused=True)
+            and reserves_left(state, combat, power) > 0
         ):
             return Pending("use_reserve", power)
     return None
@@ -152,6 +160,22 @@ def _surprise_decision(state: StruggleState, combat: CombatState) -> Pending | N
     if owned(state, attacker, "surprise_attack") and _defender_has_helpers(state, combat):
         return Pending("surprise_attack", attacker)
     return None
+
+
+def offer_seats(state: StruggleState, combat: CombatState) -> list[str]:
+    """Who may still offer gold while allies are asked: every player with gold who has not
+    answered yet, in turn order."""
+    order = state.turn_order or state.seats
+    return [
+        seat
+        for seat in order
+        if state.powers[seat].gold > 0 and f"offer:{seat}" not in combat.asked
+    ]
+
+
+def _offers_decision(state: StruggleState, combat: CombatState) -> Pending | None:
+    seats = offer_seats(state, combat)
+    return Pending("gold_offer", seats[0]) if seats else None
 
 
 def _support_decision(state: StruggleState, combat: CombatState) -> Pending | None:
@@ -198,6 +222,7 @@ def _blockade_decision(state: StruggleState, combat: CombatState) -> Pending | N
 
 DECISIONS: dict[str, Callable[[StruggleState, CombatState], Pending | None]] = {
     "surprise": _surprise_decision,
+    "offers": _offers_decision,
     "support": _support_decision,
     "alliance": next_alliance,
     "naval_attacker": _naval_attacker_decision,

@@ -8,25 +8,34 @@ now; `advance` runs every automatic step until someone must decide or the combat
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.core import StepContext
+from rulesets.struggle.choices import shown
 from rulesets.struggle.combat import (
     decide,
+    dice_difference,
     has_ships_at_sea,
     losses,
+    side_name,
+    strength_parts,
     totals,
 )
-from rulesets.struggle.combat_decisions import SIDES, naval_contest, pending, stages
+from rulesets.struggle.combat_decisions import (
+    SIDES,
+    naval_contest,
+    pending,
+    stages,
+    support_candidates,
+)
 from rulesets.struggle.combat_results import (
     apply_losses,
     check_blockade,
     land_effects,
     naval_effects,
 )
-from rulesets.struggle.state import (
-    CombatState,
-    Side,
-    StruggleState,
-)
+from rulesets.struggle.state import CombatState, Side, StruggleState, option
+from rulesets.struggle.turn_flow import finish_step
 
 Ctx = StepContext[StruggleState]
 
@@ -39,6 +48,16 @@ def advance(ctx: Ctx) -> None:
 
 
 def _after_surprise(ctx: Ctx, combat: CombatState) -> None:
+    """Before allies answer, a window for gold offers (« seul l'Or peut être proposé pour
+    persuader un joueur d'en aider un autre ») whenever someone may be asked to help."""
+    asked = support_candidates(ctx.state, combat)
+    window = option(ctx.state, "gold_offers_in_combat") and asked
+    combat.step = "offers" if window else "support"
+    if window:
+        ctx.emit("soe.gold_window", region=combat.region, allies=[ally for ally, _ in asked])
+
+
+def _after_offers(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "support"
 
 
@@ -87,23 +106,53 @@ def roll_dice(ctx: Ctx, combat: CombatState, only: Side | None = None) -> None:
         asked for asked in combat.asked if asked != "withdrawal" and "casualty" not in asked
     ]
     combat.step = "reserve"
-    ctx.emit("soe.combat_dice", stage=combat.stage, region=combat.region, dice=dict(combat.dice))
+    ctx.emit(
+        "soe.combat_dice",
+        stage=combat.stage,
+        region=combat.region,
+        attacker=side_name(combat, "attacker"),
+        defender=side_name(combat, "defender"),
+        attacker_dice=list(combat.dice["attacker"]),
+        defender_dice=list(combat.dice["defender"]),
+    )
 
 
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     scores = totals(ctx.state, combat)
     combat.result = decide(scores)
     combat.losses = losses(ctx.state, combat, combat.result)
+    for side in SIDES:
+        report_total(ctx, combat, side, scores[side])
+    winner = side_name(combat, combat.result) if combat.result != "tie" else None
     ctx.emit(
-        "soe.combat_result",
-        stage=combat.stage,
-        region=combat.region,
-        totals={side: scores[side] for side in SIDES},
-        result=combat.result,
-        attacker=combat.attacker,
-        defender=combat.defender,
+        "soe.combat_tied" if winner is None else "soe.combat_result",
+        **shown(
+            {
+                "stage": combat.stage,
+                "region": combat.region,
+                "result": combat.result,
+                "winner": winner,
+                "attacker": side_name(combat, "attacker"),
+                "defender": side_name(combat, "defender"),
+                "attacker_total": scores["attacker"],
+                "defender_total": scores["defender"],
+            }
+        ),
     )
     combat.step = "casualty"
+
+
+def report_total(ctx: Ctx, combat: CombatState, side: Side, total: int) -> None:
+    """How a side's total was made, part by part, so anyone can check the sum."""
+    parts: dict[str, Any] = strength_parts(ctx.state, combat, side, combat.stage)
+    key = "soe.combat_total_fixed" if "strength" in parts else "soe.combat_total"
+    ctx.emit(
+        key,
+        who=side_name(combat, side),
+        dice=dice_difference(combat, side),
+        total=total,
+        **parts,
+    )
 
 
 def _after_casualties(ctx: Ctx, combat: CombatState) -> None:
@@ -128,13 +177,12 @@ def _after_blockade(ctx: Ctx, combat: CombatState) -> None:
 def _end(ctx: Ctx, combat: CombatState) -> None:
     ctx.state.combat = None
     ctx.emit("soe.combat_over", region=combat.region)
-    from rulesets.struggle.orders import finish_step
-
     finish_step(ctx, spends_action=combat.spends_action)
 
 
 AUTOMATIC = {
     "surprise": _after_surprise,
+    "offers": _after_offers,
     "support": _after_support,
     "alliance": _after_alliance,
     "naval_attacker": _no_naval_fight,

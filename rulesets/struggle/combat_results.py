@@ -4,7 +4,7 @@ raider tiles capturing or releasing tokens, and one-shot tiles going back to sto
 from __future__ import annotations
 
 from rulesets.core import StepContext
-from rulesets.struggle.combat import naval_support_for
+from rulesets.struggle.combat import naval_support_for, side_name
 from rulesets.struggle.money import add_unrest, gain_gold
 from rulesets.struggle.state import (
     CombatState,
@@ -12,9 +12,9 @@ from rulesets.struggle.state import (
     StruggleState,
     add_units,
     game_data,
-    place_token,
     remove_token,
 )
+from rulesets.struggle.tokens import plant_token
 
 Ctx = StepContext[StruggleState]
 
@@ -47,7 +47,15 @@ def naval_effects(ctx: Ctx, combat: CombatState) -> None:
     combat.naval_support = (
         naval_support_for(ctx.state, combat, result) if result in ("attacker", "defender") else None
     )
-    ctx.emit("soe.naval_support", side=combat.naval_support, region=combat.region)
+    report_naval_support(ctx, combat)
+
+
+def report_naval_support(ctx: Ctx, combat: CombatState) -> None:
+    side = combat.naval_support
+    if side is None:
+        ctx.emit("soe.naval_support_none", region=combat.region)
+        return
+    ctx.emit("soe.naval_support", side=side, who=side_name(combat, side), region=combat.region)
 
 
 def land_effects(ctx: Ctx, combat: CombatState) -> None:
@@ -62,7 +70,7 @@ def land_effects(ctx: Ctx, combat: CombatState) -> None:
     if combat.target == "neutral" and combat.marker is not None:
         marker = game_data(state).marker(combat.marker)
         state.regions[combat.region].markers.remove(marker.id)
-        place_token(state, combat.region, attacker)
+        plant_token(ctx, combat.region, attacker)
         ctx.emit("soe.neutral_beaten", power=attacker, marker=marker.id, region=combat.region)
         gain_gold(ctx, attacker, marker.gold_reward, "soe.reason.marker_reward")
         if marker.vp_reward:
@@ -72,7 +80,7 @@ def land_effects(ctx: Ctx, combat: CombatState) -> None:
     defender = combat.defender
     assert defender is not None
     if remove_token(state, combat.region, defender):
-        place_token(state, combat.region, attacker)
+        plant_token(ctx, combat.region, attacker)
         ctx.emit("soe.control_taken", power=attacker, loser=defender, region=combat.region)
 
 
@@ -97,7 +105,7 @@ def raider_effects(ctx: Ctx, combat: CombatState) -> None:
     raider = next(r for r in state.raiders if r.tile == tile and r.region == combat.region)
     state.raiders.remove(raider)
     state.stock[tile] += 1
-    place_token(state, combat.region, combat.attacker)
+    plant_token(ctx, combat.region, combat.attacker)
     ctx.emit(
         "soe.raider_beaten",
         power=combat.attacker,

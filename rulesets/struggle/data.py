@@ -1,22 +1,20 @@
 """The game's components as data: powers, regions, region markers and tiles.
 
-The shipped file `struggle_data.json` reconstructs what the rules text leaves to the
+The shipped file `data/struggle.json` reconstructs what the rules text leaves to the
 physical board; every value records where it comes from (`rules`, `example` or
 `reconstructed`) so that a campaign can replace it with a transcription of the real pieces.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
-from rulesets.core import IllegalAction
+from rulesets.core.data import Sourced, parse_data_file, read_json, refuse_data
 
-Source = Literal["rules", "example", "reconstructed"]
 RegionKind = Literal["europe", "colony"]
 SeaGroup = Literal["europe", "american", "isolated"]
 MarkerKind = Literal["neutral", "pop", "slaves"]
@@ -48,23 +46,7 @@ DEVELOPMENT_EFFECTS = frozenset(
         "blockade",
     }
 )
-DATA_FILE = Path(__file__).with_name("struggle_data.json")
-
-
-class Sourced(BaseModel):
-    """A data record whose every field names its provenance."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    provenance: dict[str, Source]
-
-    @model_validator(mode="after")
-    def _every_value_sourced(self) -> Sourced:
-        fields = set(type(self).model_fields) - {"id", "provenance"}
-        missing = sorted(fields - set(self.provenance))
-        if missing:
-            raise ValueError(f"no provenance for {', '.join(missing)}")
-        return self
+DATA_FILE = Path(__file__).with_name("data") / "struggle.json"
 
 
 class PowerData(Sourced):
@@ -119,7 +101,6 @@ class Rules(Sourced):
     large_table_from: int
     wars: int
     control_tokens_per_power: int
-    max_bid: int
     revolution_unrest: int
     unrest_penalties: list[int]
 
@@ -175,18 +156,9 @@ class GameData(BaseModel):
         return next((tile for tile in self.tiles if tile.effect == effect), None)
 
 
-class DataError(Exception):
-    """A cross-reference that does not resolve, naming the field at fault."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
-
-
 def _unique(ids: list[str], what: str) -> None:
     if len(set(ids)) != len(ids):
-        raise DataError(what, "duplicate id")
+        raise refuse_data(what, "duplicate id")
 
 
 def check_references(data: GameData) -> None:
@@ -201,55 +173,56 @@ def check_references(data: GameData) -> None:
     ):
         _unique(ids, what)
     if regions & powers:
-        raise DataError("powers", "a power id is also a region id")
+        raise refuse_data("powers", "a power id is also a region id")
     for power in data.powers:
         if not set(power.home_adjacent) <= regions:
-            raise DataError(f"powers.{power.id}.home_adjacent", "unknown region")
+            raise refuse_data(f"powers.{power.id}.home_adjacent", "unknown region")
     for region in data.regions:
         if not set(region.adjacent) <= regions:
-            raise DataError(f"regions.{region.id}.adjacent", "unknown region")
+            raise refuse_data(f"regions.{region.id}.adjacent", "unknown region")
         if not region.vp:
-            raise DataError(f"regions.{region.id}.vp", "no VP values")
+            raise refuse_data(f"regions.{region.id}.vp", "no VP values")
         if region.naval_region is not None and region.naval_region not in regions:
-            raise DataError(f"regions.{region.id}.naval_region", "unknown region")
+            raise refuse_data(f"regions.{region.id}.naval_region", "unknown region")
     for marker in data.markers:
         if marker.region not in regions:
-            raise DataError(f"markers.{marker.id}.region", "unknown region")
+            raise refuse_data(f"markers.{marker.id}.region", "unknown region")
         if (marker.kind == "neutral") != (marker.defence is not None):
-            raise DataError(f"markers.{marker.id}.defence", "only a neutral has a defence value")
+            raise refuse_data(f"markers.{marker.id}.defence", "only a neutral has a defence value")
+        _check_marker_shape(marker)
     effects = {tile.effect for tile in data.tiles if tile.family == "development"}
     if effects != DEVELOPMENT_EFFECTS:
         missing = sorted(DEVELOPMENT_EFFECTS ^ effects)
-        raise DataError("tiles", f"development effects missing or unknown: {', '.join(missing)}")
+        raise refuse_data("tiles", f"development effects missing or unknown: {', '.join(missing)}")
     for tile in data.tiles:
         _check_tile(tile, regions)
 
 
+def _check_marker_shape(marker: MarkerData) -> None:
+    """A marker prints one number, its defence: in a golden circle it is also the gold
+    reward; a « 1 » in a square gives one VP."""
+    if marker.gold_reward and marker.gold_reward != marker.defence:
+        raise refuse_data(f"markers.{marker.id}.gold_reward", "a golden circle pays its defence")
+    if marker.vp_reward and (marker.vp_reward, marker.defence, marker.gold_reward) != (1, 1, 0):
+        raise refuse_data(f"markers.{marker.id}.vp_reward", "only a « 1 » in a square gives 1 VP")
+
+
 def _check_tile(tile: TileData, regions: set[str]) -> None:
     if not set(tile.regions) <= regions:
-        raise DataError(f"tiles.{tile.id}.regions", "unknown region")
+        raise refuse_data(f"tiles.{tile.id}.regions", "unknown region")
     if tile.family != "development" and not tile.regions:
-        raise DataError(f"tiles.{tile.id}.regions", "needs at least one region")
+        raise refuse_data(f"tiles.{tile.id}.regions", "needs at least one region")
     if tile.family == "alliance" and not tile.stages:
-        raise DataError(f"tiles.{tile.id}.stages", "an alliance tile needs a stage")
+        raise refuse_data(f"tiles.{tile.id}.stages", "an alliance tile needs a stage")
     if min(tile.copies, tile.gold, tile.unrest, tile.population) < 0:
-        raise DataError(f"tiles.{tile.id}", "negative number")
+        raise refuse_data(f"tiles.{tile.id}", "negative number")
 
 
 def parse_data(raw: dict[str, Any]) -> GameData:
     """Load a data file, refusing a bad one with the field at fault and the reason."""
-    try:
-        return GameData.model_validate(raw)
-    except DataError as error:
-        raise IllegalAction("core.error.bad_data", field=error.field, reason=error.reason) from None
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ())) or "data"
-        reason = str(first.get("msg", "invalid"))[:200]
-        raise IllegalAction("core.error.bad_data", field=where, reason=reason) from None
+    return parse_data_file(GameData, raw)
 
 
 @cache
 def default_data() -> GameData:
-    with DATA_FILE.open(encoding="utf-8") as handle:
-        return parse_data(json.load(handle))
+    return parse_data(read_json(DATA_FILE))

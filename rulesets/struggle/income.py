@@ -47,4 +47,8 @@ def income_and_upkeep(ctx: Ctx) -> None:
         holder.population = min(
             data.rules.max_population, holder.population + data.rules.population_growth
         )
-    ctx.emit("soe.population_grew", population={p: state.powers[p].population for p in state.seats})
+    ctx.emit(
+        "soe.population_grew",
+        growth=data.rules.population_growth,
+        most=data.rules.max_population,
+    )

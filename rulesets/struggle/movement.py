@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from rulesets.core import StepContext
+from rulesets.struggle.choices import shown
 from rulesets.struggle.money import add_unrest
 from rulesets.struggle.state import (
     StruggleState,
@@ -52,7 +53,13 @@ def roll_sea(ctx: Ctx, power: str) -> SeaResult:
     second = ctx.roll(6) if first == 1 else None
     navigation = count_owned(ctx.state, power, "navigation") > 0
     result = sea_outcome(first, second, navigation)
-    ctx.emit("soe.sea_roll", power=power, first=first, second=second, result=result)
+    rolled = [first] if second is None else [first, second]
+    ctx.emit(
+        "soe.sea_roll",
+        **shown({"power": power, "first": first, "second": second}),
+        dice=rolled,
+        result=result,
+    )
     return result
 
 
@@ -119,6 +126,16 @@ def travel(ctx: Ctx, power: str, unit: Unit, origin: str, destination: str) -> s
             destination = origin
     add_units(ctx.state, destination, unit, power, 1)
     return destination
+
+
+def report_move(
+    ctx: Ctx, power: str, unit: Unit, origin: str, destination: str, ended: str | None
+) -> None:
+    params: dict[str, Any] = {"power": power, "unit": unit, "origin": origin, "to": destination}
+    if ended is None:
+        ctx.emit("soe.moved_lost", **params)
+    else:
+        ctx.emit("soe.moved", **params, ended=ended)
 
 
 def movable_units(state: StruggleState, power: str, moved: list[str]) -> list[tuple[str, Unit]]:

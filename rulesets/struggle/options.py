@@ -1,5 +1,7 @@
 """Campaign options: the sealed proxy auction and each ASSUMPTION of the spec that changes
-play, with the spec's choice as the default (ids in brackets refer to spec section 6.1)."""
+play (ids in brackets refer to spec section 6.1). Where the French text is literal and the
+spec chose an interpretation, the literal reading is the default and the spec's reading
+the option (issue 14)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,18 @@ def _flag(name: str, default: bool) -> OptionSpec:
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    _flag("sealed_proxy_bidding", False),
+    # The auction is the longest part of a play-by-post game: at a relaxed pace a sealed
+    # maximum per player saves days of bid prompts.
+    _flag("sealed_proxy_bidding", False).model_copy(update={"suggested": {"relaxed": True}}),
     _flag("attacker_needs_unit", False),  # A20
-    _flag("sea_loss_unrest", True),  # A34
-    _flag("naval_support_needs_ship", True),  # A22
+    _flag("sea_loss_unrest", False),  # A34: the text lists no such source of unrest
+    _flag("naval_support_needs_ship", False),  # A22: the text asks a ship only vs a neutral
+    _flag("land_losses_armies_only", False),  # « éliminer l'une de ses unités »: any unit
+    _flag("reserve_once_per_war", False),  # « pas de limite ... lors d'un même combat »
+    _flag("natives_once_per_war", False),
+    _flag(
+        "gold_offers_in_combat", True
+    ),  # « seul l'Or peut être proposé »  # no « par Guerre » in Trained Natives' text
     _flag("void_loss_to_ally", False),  # A24
     _flag("fort_dies_to_seven_on_tie", False),  # A25
     _flag("alliance_needs_unit", False),  # A28

@@ -1,7 +1,8 @@
-"""The Struggle of Empires ruleset: the kernel's interface, dispatching to the phase modules."""
+"""The Struggle of Empires ruleset: the kernel's interface over the game's phase table."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
@@ -11,70 +12,77 @@ from rulesets.core import (
     IllegalAction,
     Msg,
     OptionSpec,
-    Prompt,
+    Phase,
+    PhaseTable,
     Ruleset,
     SeatSpec,
     StepContext,
 )
 from rulesets.struggle import actions as act
-from rulesets.struggle.attack import declare_attack
-from rulesets.struggle.auction import (
-    first_opener,
-    open_auction,
-    pass_bid,
-    place_bid,
-    register_proxy,
-)
+from rulesets.struggle.action_menu import ACTIONS
+from rulesets.struggle.attack import ATTACK_REGION, ATTACK_TARGET
+from rulesets.struggle.auction import AUCTION
 from rulesets.struggle.autopilot import choose_for
-from rulesets.struggle.combat_answers import (
-    answer_alliance,
-    answer_blockade,
-    answer_casualty,
-    answer_naval,
-    answer_reserve,
-    answer_support,
-    answer_surprise,
-    answer_withdrawal,
-)
+from rulesets.struggle.build import BUILD_WHERE, MILITIA
 from rulesets.struggle.combat_flow import advance
+from rulesets.struggle.combat_phase import COMBAT
 from rulesets.struggle.combat_results import check_blockade
 from rulesets.struggle.data import parse_data
-from rulesets.struggle.money import give_gold
+from rulesets.struggle.move import MOVE_PICK, MOVE_WHERE
 from rulesets.struggle.options import OPTIONS
-from rulesets.struggle.orders import (
-    answer_militia,
-    finish_step,
-    move_unit,
-    pick_unit,
-    place_built_unit,
-    start_build,
-    start_move,
-    take_marker,
+from rulesets.struggle.placement import PLACEMENT
+from rulesets.struggle.setup import new_state, setup_game
+from rulesets.struggle.shop import BUY_WHICH, RAIDER_TARGET
+from rulesets.struggle.state import StruggleState, game_data
+from rulesets.struggle.tile_orders import (
+    BLOCKADE_WHERE,
+    COMMERCE_REGION,
+    DIPLOMACY,
+    NATIVES_COLONY,
+    NATIVES_MOVE,
 )
-from rulesets.struggle.prompts import all_prompts
-from rulesets.struggle.setup import new_state, place_starting_unit, setup_game
-from rulesets.struggle.state import Step, StruggleState, game_data
-from rulesets.struggle.tiles import (
-    buy_tile,
-    collect_commerce,
-    lay_blockade,
-    mark_used,
-    natives_arrive,
-    natives_move,
-    strike_with_raider,
-    take_alliance_tile,
-    use_tile,
-)
-from rulesets.struggle.turns import action_done, end_turn
 from rulesets.struggle.view import view_for
 
 Ctx = StepContext[StruggleState]
 POWERS = ("GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR")
+# Prompts whose first choice (decline) would give the opponent a bonus if played by default.
+FIGHT_WHEN_ABSENT = frozenset({"naval_fight"})
+# Combat reactions where an absent player's likely answer is the autopilot's, not "no".
+AUTOPILOT_WHEN_ABSENT = frozenset(
+    {"alliance_tile", "use_reserve", "fighting_withdrawal", "blockade_support"}
+)
+OVER: Phase[StruggleState] = Phase(name="over", prompts=lambda state: [], handlers={})
+
+
+@cache
+def struggle_phases() -> PhaseTable[StruggleState]:
+    return PhaseTable.of(
+        [
+            PLACEMENT,
+            AUCTION,
+            ACTIONS,
+            BUILD_WHERE,
+            MILITIA,
+            MOVE_PICK,
+            MOVE_WHERE,
+            ATTACK_REGION,
+            ATTACK_TARGET,
+            BUY_WHICH,
+            RAIDER_TARGET,
+            NATIVES_COLONY,
+            NATIVES_MOVE,
+            DIPLOMACY,
+            COMMERCE_REGION,
+            BLOCKADE_WHERE,
+            COMBAT,
+            OVER,
+        ]
+    )
 
 
 class Struggle(Ruleset[StruggleState]):
     name: ClassVar[str] = "struggle"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     title: ClassVar[Msg] = Msg(key="soe.title")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
@@ -101,12 +109,13 @@ class Struggle(Ruleset[StruggleState]):
     def setup(self, ctx: Ctx, data: dict[str, Any] | None) -> None:
         setup_game(ctx)
 
-    def prompts(self, state: StruggleState) -> list[Prompt]:
-        return all_prompts(state)
+    def phase_table(self) -> PhaseTable[StruggleState]:
+        return struggle_phases()
 
     def apply(self, ctx: Ctx, seat: str, action: Any) -> None:
-        handler = HANDLERS[type(action)]
-        handler(ctx, seat, action)
+        """The current phase's handler, then the steps that follow any order: a combat runs
+        its automatic steps to the next decision, and a Blockade left without ships lifts."""
+        super().apply(ctx, seat, action)
         if ctx.state.combat is not None:
             advance(ctx)
         if not ctx.state.finished:
@@ -115,118 +124,28 @@ class Struggle(Ruleset[StruggleState]):
     def view(self, state: StruggleState, seat: str | None) -> dict[str, Any]:
         return view_for(state, seat)
 
+    def default_action(self, state: StruggleState, seat: str) -> dict[str, Any]:
+        """What a missed deadline plays: in a combat, what the absent player would most
+        likely choose (the autopilot: bring in an Alliance tile, re-roll when behind, use a
+        Fighting Withdrawal or a Blockade), but always fight at sea, since a decline would
+        hand the opponent naval support; elsewhere the first, conservative choice (pass,
+        no bid raised, no gold offered)."""
+        for prompt in self.prompts(state):
+            if prompt.seat != seat:
+                continue
+            if prompt.kind in FIGHT_WHEN_ABSENT:
+                fight = next(c for c in prompt.choices if c.action.get("yes") is True)
+                return fight.instantiate()
+            if prompt.kind in AUTOPILOT_WHEN_ABSENT:
+                return choose_for(self, state, seat, 0)
+        return super().default_action(state, seat)
+
     def autopilot_action(self, state: StruggleState, seat: str, pick: int) -> dict[str, Any]:
         return choose_for(self, state, seat, pick)
 
     def scores(self, state: StruggleState) -> dict[str, int] | None:
-        return dict(state.final_scores) if state.finished and state.final_scores else None
+        return dict(state.final_scores) if state.final_scores and state.finished else None
 
-
-def _place_unit(ctx: Ctx, seat: str, action: act.PlaceUnit) -> None:
-    if place_starting_unit(ctx, seat, action.unit, action.region):
-        open_auction(ctx, first_opener(ctx.state))
-
-
-def _pass_action(ctx: Ctx, seat: str, action: act.PassAction) -> None:
-    ctx.emit("soe.action_passed", power=seat)
-    action_done(ctx)
-
-
-def _open_step(ctx: Ctx, kind: str) -> None:
-    ctx.state.step = Step(kind=kind)
-
-
-def _choose_region(ctx: Ctx, seat: str, action: act.ChooseRegion) -> None:
-    step = ctx.state.step
-    assert step is not None
-    region = action.region
-    if step.kind == "build_where":
-        place_built_unit(ctx, seat, region)
-    elif step.kind == "move_where":
-        move_unit(ctx, seat, region)
-    elif step.kind == "attack_region":
-        ctx.state.step = Step(kind="attack_target", region=region, free=step.free, tile=step.tile)
-    elif step.kind == "natives_colony":
-        natives_arrive(ctx, seat, region)
-    elif step.kind == "natives_move":
-        natives_move(ctx, seat, region)
-    elif step.kind == "commerce_region":
-        assert step.tile is not None
-        collect_commerce(ctx, seat, step.tile, region)
-    elif step.kind == "blockade_where":
-        lay_blockade(ctx, seat, region)
-
-
-def _choose_target(ctx: Ctx, seat: str, action: act.ChooseTarget) -> None:
-    step = ctx.state.step
-    assert step is not None and step.region is not None
-    if step.free and step.tile is not None:
-        mark_used(ctx.state, seat, step.tile)
-    ctx.state.step = Step(kind="combat")
-    declare_attack(ctx, seat, step.region, action.kind, action.target, free=step.free)
-
-
-def _done(ctx: Ctx, seat: str, action: act.Done) -> None:
-    step = ctx.state.step
-    assert step is not None
-    finish_step(ctx, spends_action=not step.free)
-
-
-def _cancel(ctx: Ctx, seat: str, action: act.Cancel) -> None:
-    ctx.state.step = None
-
-
-def _answer(ctx: Ctx, seat: str, action: act.Answer) -> None:
-    combat = ctx.state.combat
-    if combat is None:
-        answer_militia(ctx, seat, action.yes)
-        return
-    if action.question == "surprise":
-        answer_surprise(ctx, combat, action.yes)
-    elif action.question == "naval_fight":
-        answer_naval(ctx, combat, seat, action.yes)
-    elif action.question == "reserve":
-        answer_reserve(ctx, combat, seat, action.yes)
-    elif action.question == "blockade":
-        answer_blockade(ctx, combat, seat, action.yes)
-
-
-def _in_combat(ctx: Ctx) -> Any:
-    assert ctx.state.combat is not None
-    return ctx.state.combat
-
-
-HANDLERS: dict[type, Any] = {
-    act.PlaceUnit: _place_unit,
-    act.Bid: lambda ctx, seat, a: place_bid(ctx, seat, a.amount, (a.a, a.b)),
-    act.PassBid: lambda ctx, seat, a: pass_bid(ctx, seat),
-    act.ProxyBid: lambda ctx, seat, a: register_proxy(ctx, seat, a.maximum, (a.a, a.b)),
-    act.PassAction: _pass_action,
-    act.EndTurn: lambda ctx, seat, a: end_turn(ctx),
-    act.GiveGold: lambda ctx, seat, a: give_gold(ctx, seat, a.to, a.amount),
-    act.Shop: lambda ctx, seat, a: _open_step(ctx, "buy_which"),
-    act.Buy: lambda ctx, seat, a: buy_tile(ctx, seat, a.tile),
-    act.Build: lambda ctx, seat, a: start_build(ctx, seat, a.unit),
-    act.Move: lambda ctx, seat, a: start_move(ctx, seat),
-    act.Attack: lambda ctx, seat, a: _open_step(ctx, "attack_region"),
-    act.Colonise: lambda ctx, seat, a: take_marker(ctx, seat, a.marker, "pop"),
-    act.Enslave: lambda ctx, seat, a: take_marker(ctx, seat, a.marker, "slaves"),
-    act.UseTile: lambda ctx, seat, a: use_tile(ctx, seat, a.tile),
-    act.ChooseRegion: _choose_region,
-    act.ChooseUnit: lambda ctx, seat, a: pick_unit(ctx, a.unit, a.region),
-    act.ChooseTarget: _choose_target,
-    act.ChooseToken: lambda ctx, seat, a: strike_with_raider(ctx, a.region, a.power),
-    act.ChooseTile: lambda ctx, seat, a: take_alliance_tile(ctx, seat, a.tile),
-    act.Done: _done,
-    act.Cancel: _cancel,
-    act.Answer: _answer,
-    act.Support: lambda ctx, seat, a: answer_support(ctx, _in_combat(ctx), seat, a.naval, a.land),
-    act.AllianceStage: lambda ctx, seat, a: answer_alliance(
-        ctx, _in_combat(ctx), seat, a.tile, a.stage
-    ),
-    act.Withdraw: lambda ctx, seat, a: answer_withdrawal(ctx, _in_combat(ctx), seat, a.spare),
-    act.Casualty: lambda ctx, seat, a: answer_casualty(ctx, _in_combat(ctx), a.power, a.unit),
-}
 
 STRUGGLE = Struggle()
 

@@ -28,8 +28,7 @@ def score_regions(ctx: Ctx) -> None:
         for power, vp in award.items():
             if vp:
                 state.powers[power].vp += vp
-        if award:
-            ctx.emit("soe.region_scored", region=region.id, vp=award)
+                ctx.emit("soe.region_scored", region=region.id, power=power, vp=vp)
 
 
 def unrest_penalties(
@@ -58,12 +57,13 @@ def final_scores(state: StruggleState) -> dict[str, int]:
 
 def end_game(ctx: Ctx) -> None:
     state = ctx.state
-    unrest = {power: state.powers[power].unrest for power in state.seats}
-    ctx.emit("soe.unrest_revealed", unrest=unrest)
+    for power in state.seats:
+        ctx.emit("soe.unrest_revealed", power=power, unrest=state.powers[power].unrest)
     state.final_scores = final_scores(state)
     best = max(state.final_scores.values())
     winners = [power for power, score in state.final_scores.items() if score == best]
-    state.phase = "over"
     state.active = None
     state.finished = True
-    ctx.emit("soe.game_over", scores=dict(state.final_scores), winners=winners)
+    for power, score in state.final_scores.items():
+        ctx.emit("soe.final_score", power=power, score=score)
+    ctx.emit("soe.game_over", winners=winners)

@@ -11,7 +11,6 @@ from rulesets.struggle.state import (
     PowerState,
     RegionState,
     StruggleState,
-    add_units,
     game_data,
     option,
     place_token,
@@ -81,26 +80,4 @@ def setup_game(ctx: Ctx) -> None:
         ctx.emit("soe.starting_tokens", power=power, markers=drawn, regions=regions)
     state.placements_left = dict.fromkeys(state.seats, rules.starting_units)
     state.placer = state.first_player
-    state.phase = "placement"
-
-
-def placement_choices(state: StruggleState) -> list[tuple[str, str]]:
-    """(unit, region) pairs for a starting unit: any scoring region, ships only at sea."""
-    data = game_data(state)
-    pairs: list[tuple[str, str]] = []
-    for unit in ("army", "fleet", "fort"):
-        for region in data.regions:
-            if unit != "fleet" or region.ships_allowed:
-                pairs.append((unit, region.id))
-    return pairs
-
-
-def place_starting_unit(ctx: Ctx, power: str, unit: Any, region: str) -> bool:
-    """Place one starting unit; return True when every power has placed all of its units."""
-    state = ctx.state
-    add_units(state, region, unit, power, 1)
-    state.placements_left[power] -= 1
-    ctx.emit("soe.unit_placed", power=power, unit=unit, region=region)
-    order = [*clockwise_from(state, power)[1:], power]
-    state.placer = next((p for p in order if state.placements_left[p] > 0), None)
-    return state.placer is None
+    ctx.enter("placement")

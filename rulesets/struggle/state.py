@@ -10,7 +10,6 @@ from rulesets.core import BaseState
 from rulesets.struggle.data import GameData, Stage, default_data
 
 Unit = Literal["army", "fleet", "fort"]
-Phase = Literal["placement", "auction", "actions", "over"]
 Side = Literal["attacker", "defender"]
 PLURAL: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 
@@ -84,9 +83,8 @@ class TurnState(Model):
 
 
 class Step(Model):
-    """A decision the active player is in the middle of (a build's destination, a move)."""
+    """What the order in progress has chosen so far (its phase is `state.phase`)."""
 
-    kind: str
     unit: Unit | None = None
     origin: str | None = None
     region: str | None = None
@@ -124,13 +122,16 @@ class CombatState(Model):
     stage: Literal["naval", "land"] = "naval"
     dice: dict[str, list[int]] = Field(default_factory=dict)
     reserve_declined: list[str] = Field(default_factory=list)
+    # Reserve tiles each power has used in this attack (each tile once per attack).
+    reserves_used: dict[str, int] = Field(default_factory=dict)
     result: Side | Literal["tie"] | None = None
     losses: list[tuple[str, str, str]] = Field(default_factory=list)
 
 
 class StruggleState(BaseState):
     custom_data: GameData | None = None
-    phase: Phase = "placement"
+    # The current phase: a name in the ruleset's phase table (see ruleset.py).
+    phase: str = "placement"
     war: int = 1
     round: int = 1
     rounds_in_war: int = 6

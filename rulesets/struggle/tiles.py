@@ -1,25 +1,15 @@
-"""Buying tiles and the free actions they give during their owner's turn."""
+"""Tiles: which may be bought or used now, paying for them, and marking them used."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesets.core import IllegalAction, StepContext
-from rulesets.struggle.attack import can_attack, raider_strikes
+from rulesets.core import Msg, StepContext
 from rulesets.struggle.money import add_unrest, gain_gold, pay
-from rulesets.struggle.movement import destinations, travel
-from rulesets.struggle.orders import finish_step, spend_population, start_build
-from rulesets.struggle.state import (
-    BlockadeOnMap,
-    OwnedTile,
-    Step,
-    StruggleState,
-    add_units,
-    game_data,
-    option,
-    owned,
-)
-from rulesets.struggle.turns import action_done
+from rulesets.struggle.orders import spend_population
+from rulesets.struggle.state import StruggleState, game_data, option
+from rulesets.struggle.targets import can_attack
+from rulesets.struggle.turn_flow import back_to_menu
 
 Ctx = StepContext[StruggleState]
 
@@ -53,42 +43,26 @@ def buyable(state: StruggleState, power: str) -> list[str]:
     return [tile.id for tile in game_data(state).tiles if may_buy(state, power, tile.id)]
 
 
+def tile_label(key: str, state: StruggleState, tile: str) -> Msg:
+    """A tile to buy or take, with its price: gold, population and unrest."""
+    data = game_data(state).tile(tile)
+    return Msg(
+        key=f"soe.label.{key}",
+        params={
+            "tile": tile,
+            "gold": data.gold,
+            "population": data.population,
+            "unrest": data.unrest,
+        },
+    )
+
+
 def pay_for_tile(ctx: Ctx, power: str, tile: str) -> None:
     data = game_data(ctx.state).tile(tile)
     spend_population(ctx, power, data.population)
     pay(ctx, power, data.gold, "soe.reason.tile", tile=tile)
     add_unrest(ctx, power, data.unrest, "soe.reason.tile_cost")
     ctx.state.stock[tile] -= 1
-
-
-def buy_tile(ctx: Ctx, power: str, tile: str) -> None:
-    state = ctx.state
-    data = game_data(state).tile(tile)
-    pay_for_tile(ctx, power, tile)
-    state.turn.bought = True
-    ctx.emit("soe.tile_bought", power=power, tile=tile)
-    if data.effect in ("pirates", "slave_revolt"):
-        state.step = Step(kind="raider_target", tile=tile)
-        return
-    state.powers[power].tiles.append(OwnedTile(tile=tile, used=data.nature == "immediate"))
-    if data.effect == "industry":
-        state.powers[power].vp += 3
-        ctx.emit("soe.vp_gained", power=power, vp=3)
-    action_done(ctx)
-
-
-def strike_with_raider(ctx: Ctx, region: str, victim: str) -> None:
-    from rulesets.struggle.combat_flow import advance
-
-    step = ctx.state.step
-    assert step is not None and step.tile is not None
-    ctx.state.step = Step(kind="combat")
-    raider_strikes(ctx, step.tile, region, victim)
-    advance(ctx)
-
-
-def _unused(state: StruggleState, power: str, effect: str) -> bool:
-    return bool(owned(state, power, effect, unused=True))
 
 
 def own_presence(state: StruggleState, power: str, region: str) -> bool:
@@ -143,12 +117,23 @@ def usable_tiles(state: StruggleState, power: str) -> list[str]:
         elif tile.effect == "blockade":
             usable = bool(blockade_colonies(state, power))
         elif tile.family == "commerce":
-            usable = commerce_free and not held.used
+            usable = (
+                commerce_free and not held.used and bool(paying_regions(state, power, held.tile))
+            )
+        elif tile.effect == "government_reform":
+            usable = True
         else:
-            usable = tile.effect == "government_reform"
+            usable = False
         if usable:
             found.append(held.tile)
     return found
+
+
+def paying_regions(state: StruggleState, power: str, tile: str) -> list[str]:
+    """The regions of a Commerce tile where `power` has tokens: a region paying nothing is
+    never offered, so the once-per-war use is not wasted."""
+    regions = game_data(state).tile(tile).regions
+    return [region for region in regions if state.regions[region].control.get(power, 0) > 0]
 
 
 def mark_used(state: StruggleState, power: str, tile: str) -> None:
@@ -161,91 +146,8 @@ def discard(state: StruggleState, power: str, tile: str) -> None:
     holder.tiles.remove(next(h for h in holder.tiles if h.tile == tile))
 
 
-CANCELLABLE = frozenset({"war_office", "trained_natives", "diplomatic_service", "blockade"})
-
-
-def use_tile(ctx: Ctx, power: str, tile: str) -> None:
-    state = ctx.state
-    data = game_data(state)
-    effect = data.tile(tile).effect
-    if effect not in CANCELLABLE:  # those report themselves once carried out
-        ctx.emit("soe.tile_used", power=power, tile=tile)
-    if effect == "war_office":
-        state.step = Step(kind="attack_region", free=True, tile=tile)
-    elif effect in ("mercenaries", "pressgangs"):
-        mark_used(state, power, tile)
-        start_build(ctx, power, "army" if effect == "mercenaries" else "fleet", tile=tile)
-    elif effect == "trained_natives":
-        state.step = Step(kind="natives_colony", tile=tile, free=True)
-    elif effect == "diplomatic_service":
-        state.step = Step(kind="diplomacy", tile=tile, free=True)
-    elif effect == "improved_agriculture":
-        mark_used(state, power, tile)
-        holder = state.powers[power]
-        holder.population = min(data.rules.max_population, holder.population + 1)
-    elif effect == "government_reform":
-        discard(state, power, tile)
-        holder = state.powers[power]
-        relief = min(2, holder.unrest)
-        holder.unrest -= relief
-        ctx.emit("soe.unrest_discarded", visible_to=[power], power=power, amount=relief)
-    elif effect == "blockade":
-        state.step = Step(kind="blockade_where", tile=tile, free=True)
-    elif data.tile(tile).family == "commerce":
-        regions = data.tile(tile).regions
-        if len(regions) == 1:
-            collect_commerce(ctx, power, tile, regions[0])
-        else:
-            state.step = Step(kind="commerce_region", tile=tile, free=True)
-    else:
-        raise IllegalAction("soe.error.tile_not_usable", tile=tile)
-
-
 def collect_commerce(ctx: Ctx, power: str, tile: str, region: str) -> None:
     mark_used(ctx.state, power, tile)
     gold = ctx.state.regions[region].control.get(power, 0)
     gain_gold(ctx, power, gold, "soe.reason.commerce")
-    ctx.state.step = None
-
-
-def natives_arrive(ctx: Ctx, power: str, colony: str) -> None:
-    """Trained Natives: an army straight into the colony, no roll, then one free move."""
-    step = ctx.state.step
-    assert step is not None and step.tile is not None
-    mark_used(ctx.state, power, step.tile)
-    add_units(ctx.state, colony, "army", power, 1)
-    ctx.emit("soe.natives_raised", power=power, region=colony)
-    spends = bool(option(ctx.state, "tile_builds_spend_action"))
-    if destinations(ctx.state, power, "army", colony):
-        ctx.state.step = Step(kind="natives_move", origin=colony, tile=step.tile, free=not spends)
-    else:
-        finish_step(ctx, spends_action=spends)
-
-
-def natives_move(ctx: Ctx, power: str, destination: str) -> None:
-    step = ctx.state.step
-    assert step is not None and step.origin is not None
-    add_units(ctx.state, step.origin, "army", power, -1)
-    ended = travel(ctx, power, "army", step.origin, destination)
-    ctx.emit("soe.moved", power=power, unit="army", origin=step.origin, to=destination, ended=ended)
-    finish_step(ctx, spends_action=not step.free)
-
-
-def take_alliance_tile(ctx: Ctx, power: str, tile: str) -> None:
-    step = ctx.state.step
-    assert step is not None and step.tile is not None
-    mark_used(ctx.state, power, step.tile)
-    pay_for_tile(ctx, power, tile)
-    ctx.state.powers[power].tiles.append(OwnedTile(tile=tile))
-    ctx.emit("soe.tile_bought", power=power, tile=tile)
-    ctx.state.step = None
-
-
-def lay_blockade(ctx: Ctx, power: str, colony: str) -> None:
-    step = ctx.state.step
-    assert step is not None and step.tile is not None
-    discard(ctx.state, power, step.tile)
-    ctx.state.used_one_shot_this_round.setdefault(power, []).append(step.tile)
-    ctx.state.blockade = BlockadeOnMap(region=colony, owner=power)
-    ctx.emit("soe.blockade_laid", power=power, region=colony)
-    ctx.state.step = None
+    back_to_menu(ctx)

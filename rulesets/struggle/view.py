@@ -80,13 +80,18 @@ def combat_view(state: StruggleState) -> dict[str, Any] | None:
     )
 
 
+# The game's stages; every other phase is a decision within an action of the actions stage.
+STAGES = frozenset({"placement", "auction", "actions", "over"})
+
+
 def public_view(state: StruggleState) -> dict[str, Any]:
     data = game_data(state)
+    within_action = state.phase not in STAGES
     return {
         "war": state.war,
         "round": state.round,
         "rounds_in_war": state.rounds_in_war,
-        "phase": state.phase,
+        "phase": "actions" if within_action else state.phase,
         "active": state.active,
         "placer": state.placer,
         "first_player": state.first_player,
@@ -112,7 +117,7 @@ def public_view(state: StruggleState) -> dict[str, Any]:
         "auction": auction_view(state),
         "combat": combat_view(state),
         "actions_left": state.turn.actions_left if state.active else None,
-        "step": state.step.kind if state.step else None,
+        "step": state.phase if within_action else None,
         "scores": dict(state.final_scores) if state.final_scores is not None else None,
         "ruleset_data": data.version,
     }

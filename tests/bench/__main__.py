@@ -1,11 +1,13 @@
 """`make bench`: every Courier benchmark, printed as one table of figures beside targets.
 
-Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f]
+Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g]
 
 (a) service latency to accept and commit an action with 1, 100 and 10,000 campaigns;
-(b) loading a long log with and without snapshots; (c) random games per second per
-ruleset; (d) map render time (tests/bench/render_bench.py); (e) resident memory with
-10,000 campaigns stored and 200 active; (f) start-up time to ready without the login.
+(b) loading a long log at a snapshot, 49 steps after one and without snapshots; (c) random
+games per second per ruleset; (d) map render time (tests/bench/render_bench.py) beside the
+diplomacy package's; (e) resident memory with 10,000 and 100,000 campaigns stored and 200
+active; (f) start-up time to ready without the login, with nothing due and with a backlog;
+(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due.
 Targets marked "proposed" are not from the issue; the others are. Timings on a shared
 machine are noisy: the load average is printed with the table, CPU times beside some.
 """
@@ -26,9 +28,10 @@ from tests.bench.latency import latency_figures
 from tests.bench.loading import loading_figures
 from tests.bench.process_figures import process_figures
 from tests.bench.render_figures import render_figures
+from tests.bench.scale import scale_figures
 from tests.fixtures.mini_game import MINI
 
-SECTIONS = "abcdef"
+SECTIONS = "abcdefg"
 
 
 def heaviest_ruleset() -> str:
@@ -49,7 +52,10 @@ async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
     if "d" in sections:
         figures += render_figures(runs=3 if quick else 10)
     if "e" in sections or "f" in sections:
-        figures += await process_figures(folder, big)
+        for stored in (big,) if quick else (big, 100_000):
+            figures += await process_figures(folder, stored)
+    if "g" in sections:
+        figures += await scale_figures(folder, (1_000,) if quick else (1_000, 10_000))
     return figures
 
 

@@ -7,6 +7,7 @@ import time
 
 from rulesets import registry
 from tests.bench.figures import Figure
+from tests.fuzz import FUZZ_OPTIONS
 from tests.random_play import play_random_game
 
 TARGET_GAMES_PER_SECOND = 1.0
@@ -19,7 +20,7 @@ def games_per_second(name: str, budget_seconds: float) -> tuple[float, float, in
     began = time.perf_counter()
     games = actions = 0
     while games == 0 or time.perf_counter() - began < budget_seconds:
-        run = play_random_game(ruleset, seats, seed=games)
+        run = play_random_game(ruleset, seats, seed=games, options=FUZZ_OPTIONS.get(name))
         games += 1
         actions += run.steps
     elapsed = time.perf_counter() - began

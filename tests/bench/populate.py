@@ -16,7 +16,9 @@ from rulesets import registry
 from rulesets.core import legal_prompts, start, submit
 from tests.random_play import random_action
 
-SKIPPED_TABLES = {"outbox", "audit"}  # history of the original, not needed by a clone
+# The original's history (outbox, audit) is not needed by a clone; its wake time is written
+# by the database's own triggers for each clone.
+SKIPPED_TABLES = {"outbox", "audit", "campaign_wake"}
 
 
 def _columns(db: sqlite3.Connection, table: str) -> list[str]:
@@ -58,8 +60,13 @@ def clone_campaigns(database: Path, template_id: int, count: int) -> list[int]:
     return ids
 
 
+def player(index: int) -> str:
+    """The Discord user id of the bench's `index`-th player."""
+    return str(1_000 + index)
+
+
 async def started_campaign(service: Any, ruleset_name: str, seed: int, *, players: int = 0) -> int:
-    """A campaign of `ruleset_name` started through the services (users "u0", "u1", …)."""
+    """A campaign of `ruleset_name` started through the services (users `player(0)`, …)."""
     ruleset = registry.get(ruleset_name)
     seats = [spec.id for spec in ruleset.seat_pool()][: players or ruleset.min_players]
     info = await service.create_campaign(
@@ -71,7 +78,7 @@ async def started_campaign(service: Any, ruleset_name: str, seed: int, *, player
         seed_hex=f"{seed:064x}",
     )
     for index, seat in enumerate(seats):
-        await service.join(info.id, f"u{index}", seat, seat)
+        await service.join(info.id, player(index), seat, seat)
     await service.start(info.id, "u0")
     return int(info.id)
 
@@ -90,7 +97,7 @@ def planned_orders(
         prompt = rng.choice(legal_prompts(ruleset, state))
         action = random_action(prompt, rng)
         state = submit(ruleset, state, prompt.seat, action).state
-        orders.append((f"u{seats.index(prompt.seat)}", prompt.seat, action))
+        orders.append((player(seats.index(prompt.seat)), prompt.seat, action))
     return orders
 
 

@@ -1,20 +1,23 @@
 """The bot process without its Discord login, for the memory and start-up figures.
 
-Usage: python -m tests.bench.process_probe DB [ACTIVE_IDS_FILE]
+Usage: python -m tests.bench.process_probe DB [--active IDS_FILE] [--now ISO_TIME]
 
 Imports what the bot imports (discord.py, the adapter, the services, every ruleset), opens
-and migrates the database, loads the catalogues, runs the first scheduler tick (which
-re-arms every running campaign's deadlines) and prints `opened` before the tick and
-`ready <tick seconds>` after it. Given a file
-of campaign ids, it then plays one order in each (so each state is loaded and cached, as
-for active tables) and prints `memory <VmRSS kB> <VmHWM kB>` from /proc/self/status.
+and migrates the database, loads the catalogues, and runs two scheduler ticks by a clock
+stopped at `--now` (default: the real time): the first looks at every campaign changed
+since the last tick (all of them in a fresh database), plays what is overdue and plans
+each one's wake time; the second is the steady state. It prints `opened` before the ticks
+and `ready <first tick seconds> <second tick seconds>` after them. Given a file of
+campaign ids, it then plays one order in each (so each state is loaded and cached, as for
+active tables) and prints `memory <VmRSS kB> <VmHWM kB>` from /proc/self/status.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 
@@ -25,10 +28,10 @@ def status_kb(field: str) -> int:
     return -1
 
 
-async def probe(database: Path, active_file: Path | None) -> None:
+async def probe(database: Path, active_file: Path | None, now: datetime | None) -> None:
     import bot.discord.client  # noqa: F401  (the adapter and discord.py, as the bot loads them)
     from bot.i18n import LANGUAGES, catalogue
-    from bot.services import open_service
+    from bot.services import FakeClock, open_service
     from rulesets import registry
     from tests.fixtures.mini_game import MINI  # the bench databases hold miniature tables
 
@@ -36,14 +39,16 @@ async def probe(database: Path, active_file: Path | None) -> None:
     registry.all_rulesets()
     for language in LANGUAGES:
         catalogue(language)
-    service = await open_service(database)
+    service = await open_service(database, None if now is None else FakeClock(now))
     print("opened", flush=True)
-    began = time.perf_counter()
-    run_due = getattr(service, "run_due", None)
-    if run_due is not None:
-        await run_due()
-    print(f"ready {time.perf_counter() - began:.3f}", flush=True)
+    ticks = []
+    for _ in range(2):
+        began = time.perf_counter()
+        await service.run_due()
+        ticks.append(time.perf_counter() - began)
+    print(f"ready {ticks[0]:.3f} {ticks[1]:.3f}", flush=True)
     if active_file is None:
+        await service.close()
         return
     for campaign_id in (int(n) for n in active_file.read_text().split()):
         prompts = await service.prompts(campaign_id)
@@ -58,5 +63,9 @@ async def probe(database: Path, active_file: Path | None) -> None:
 
 
 if __name__ == "__main__":
-    arguments = [Path(arg) for arg in sys.argv[1:]]
-    asyncio.run(probe(arguments[0], arguments[1] if len(arguments) > 1 else None))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("database", type=Path)
+    parser.add_argument("--active", type=Path, default=None)
+    parser.add_argument("--now", type=datetime.fromisoformat, default=None)
+    arguments = parser.parse_args()
+    asyncio.run(probe(arguments.database, arguments.active, arguments.now))

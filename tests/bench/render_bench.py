@@ -1,7 +1,7 @@
 """Benchmark of the map renderer (a script, not a test): python -m tests.bench.render_bench
 
 Prints the median and 95th percentile time to render a mid-game seven-player Struggle of
-Empires map with nothing cached (base layer and piece sprites), with a cold base layer
+Empires map with nothing cached (base layer, piece sprites and text), with a cold base layer
 (sprites are drawn once per process), and with the base layer cached; the
 peak Python memory of a cold render, and the same measures for a peer: the standard map of
 the `diplomacy` package rendered by its SVG renderer and converted to PNG by cairosvg at the
@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from bot.render import campaign, render_png
+from bot.render import campaign, lettering, render_png
 from bot.render.base import clear_base_cache
 from bot.render.palette import clear_palettes
 from bot.render.sprites import symbol
@@ -65,6 +65,7 @@ def forget_base() -> None:
 def forget_everything() -> None:
     forget_base()
     symbol.cache_clear()
+    lettering.clear_text_cache()
 
 
 def nothing() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 
@@ -24,7 +25,7 @@ async def test_rules_list_history_and_status_read_the_campaign(table: Table) -> 
     assert "mini.pass (seat=red)" in text_of(history)
     assert "luck" not in text_of(history)
     older = await t.carol.slash(t.channel, "history", page=2)
-    assert "Nothing has happened yet." in text_of(older)
+    assert "There is no page 2: the last page is 1." in text_of(older)
     board = await t.carol.slash(t.channel, "map")
     assert not board.ephemeral and "high_bid" in text_of(board)
     assert "luck" not in text_of(board)
@@ -84,16 +85,25 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
     async def broken(campaign_id: int) -> dict[str, object]:
         raise RuntimeError("the board is on fire")
 
+    ops = t.guild.create_text_channel("courier-ops")
+    t.bot.ops_channel_id = ops.id
     monkeypatch.setattr(t.bot.service.play, "public_view", broken)
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         answer = await t.spectator.slash(t.channel, "map")
     assert answer.ephemeral
-    assert text_of(answer) == (
-        "Sorry, something went wrong on our side. The moderators have the details."
+    apology = text_of(answer)
+    trace = re.fullmatch(
+        r"Sorry, something went wrong on our side \(reference (\w{8})\)\..*", apology
     )
+    assert trace is not None, apology
     assert "on fire" not in t.public_text()
     logged = caplog.records[-1]
     assert "command='map'" in logged.getMessage() and logged.exc_info is not None
+    assert trace[1] in logged.getMessage()
+    # The operators' channel names the same reference, the command and where it broke.
+    [told] = ops.history(viewer=t.moderator)
+    assert trace[1] in told.content and "map" in told.content
+    assert "RuntimeError" in told.content and "on fire" not in told.content
     (seen,) = t.env.errors_since(t.errors_checked)
     assert "on fire" in str(seen.__cause__ or seen)
     t.errors_checked = t.env.error_cursor

@@ -96,11 +96,11 @@ async def test_an_empires_campaign_through_discord(table: Table) -> None:
         if prompt.kind == PASSAGE and previous_seat not in (None, prompt.seat):
             # Another player's move waits on this one: they answer with the prompt's button.
             message = t.last_prompt_for(player)
-            button = f"courier:c:{campaign.id}:{current.seq}:{prompt.seat}:{index}"
+            button = f"courier:c:{campaign.id}:{current.seq}:{prompt.seat}:0:{index}"
             answered = await player.click(message, custom_id=button)
             passages_by_button += 1
         else:
-            order = f"{current.seq}:{prompt.seat}:{index}"
+            order = f"{current.seq}:{prompt.seat}:0:{index}"
             numbers = [int(action[name]) for name in choice.ranges]
             answered = await player.slash(
                 t.channel, "play", order=order, **({"number": numbers[0]} if numbers else {})

@@ -112,5 +112,6 @@ async def test_new_campaigns_follow_the_configured_default_language(table: Table
     table.bot.default_language = "fr"
     created = await table.alice.slash(table.channel, "campaign create", game="mini")
     assert "La campagne 1" in text_of(created)
-    english = await table.alice.slash(table.channel, "campaign create", game="mini", language="en")
+    elsewhere = table.guild.create_text_channel("english-table")
+    english = await table.alice.slash(elsewhere, "campaign create", game="mini", language="en")
     assert "Campaign 2" in text_of(english)

@@ -70,7 +70,7 @@ async def test_a_map_follows_a_placement_but_not_a_bid(table: Table) -> None:
     # The first placement, chosen in the prompt's select menu, puts an army on the map.
     prompt = (await t.bot.service.prompts(campaign_id))[0]
     assert prompt.kind == "place_unit" and prompt.seat == "GBR"
-    menu = f"courier:s:{campaign_id}:0:GBR:0"
+    menu = f"courier:s:{campaign_id}:0:GBR:0:0"
     picked = await t.alice.select(t.last_prompt_for(t.alice), ["0"], custom_id=menu)
     assert "Order accepted" in text_of(picked)
     assert len(_maps_posted(t)) == 2
@@ -140,3 +140,29 @@ async def test_a_map_queued_before_a_restart_is_posted_once_after_it(
     await restarted.deliver_pending()
     await restarted.deliver_pending()
     assert len(_maps_posted(t)) == maps_before + 1
+
+
+async def test_a_posted_map_shows_what_the_step_changed_and_who_acts_next(
+    table: Table, monkeypatch: Any
+) -> None:
+    """The delivery draws a step's map against the step before, with the seats awaited
+    next and each seat's player named (issue 21's story on the posted maps)."""
+    t = table
+    drawn: list[dict[str, Any]] = []
+    import bot.discord.maps as maps
+
+    real = maps.render_campaign_png
+
+    async def spy(*args: Any, **kwargs: Any) -> bytes:
+        drawn.append(kwargs)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(maps, "render_campaign_png", spy)
+    campaign_id = await _open_struggle(t)
+    await _play_autopilot(t, campaign_id, "GBR")
+    placement = drawn[-1]
+    assert placement["seq"] == 1
+    assert placement["previous_view"] is not None
+    assert placement["awaited"] == ["FRA"]
+    assert placement["labels"]["seat.GBR"] == "alice"
+    assert drawn[0]["previous_view"] is None  # the starting board has no step before it

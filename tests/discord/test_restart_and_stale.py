@@ -28,18 +28,22 @@ async def test_buttons_work_after_a_restart_and_stale_clicks_are_refused(
     restarted = CourierBot(opened, moderator_role="Game master")
     await t.env.restart_bot(restarted)
     t.bot = restarted
+    try:
+        passed = await t.alice.click(first_prompt, label="pass")
+        assert "Order accepted" in text_of(passed)
+        seq = (await service.get_campaign(campaign_id)).seq
 
-    passed = await t.alice.click(first_prompt, label="pass")
-    assert "Order accepted" in text_of(passed)
-    seq = (await service.get_campaign(campaign_id)).seq
-
-    # The prompt posted before the restart lost its buttons once answered, exactly as
-    # without a restart: the list of posted prompts lives in the database.
-    closed = next(m for m in t.public_messages() if m.id == first_prompt.id)
-    assert closed.components == [] and "(closed)" in closed.content
-    assert (await service.get_campaign(campaign_id)).seq == seq
-    (live,) = t.prompts_for(t.bob)
-    assert live.components
+        # The prompt posted before the restart lost its buttons once answered, exactly as
+        # without a restart: the list of posted prompts lives in the database.
+        closed = next(m for m in t.public_messages() if m.id == first_prompt.id)
+        assert closed.components == [] and "(closed)" in closed.content
+        assert (await service.get_campaign(campaign_id)).seq == seq
+        (live,) = t.prompts_for(t.bob)
+        assert live.components
+    finally:
+        # Closed here, not left to the garbage collector: its thread would keep the test
+        # process from exiting.
+        await service.close()
 
 
 async def test_a_row_discord_refused_holds_up_nothing_and_is_tried_again(

@@ -72,7 +72,7 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
     chosen = prompt.find(policy_action(state, prompt, rng, 0))
     assert chosen is not None and len(prompt.choices) > 20
     index = prompt.choices.index(chosen)
-    menu = f"courier:s:{campaign.id}:0:{prompt.seat}:{index // 25}"
+    menu = f"courier:s:{campaign.id}:0:{prompt.seat}:0:{index // 25}"
     picked = await players[prompt.seat].select(
         t.last_prompt_for(players[prompt.seat]), [str(index)], custom_id=menu
     )
@@ -92,7 +92,7 @@ async def test_a_struggle_campaign_with_a_support_call_and_hidden_unrest(table: 
     message = t.last_prompt_for(ally)
     seq = (await service.get_campaign(campaign.id)).seq
     ranged = prompt.choices[1].ranges
-    shown = await ally.click(message, custom_id=f"courier:c:{campaign.id}:{seq}:{prompt.seat}:1")
+    shown = await ally.click(message, custom_id=f"courier:c:{campaign.id}:{seq}:{prompt.seat}:0:1")
     assert shown.modal is not None
     answer = {f"courier:n:{name}": str(span.high) for name, span in ranged.items()}
     accepted = await ally.submit_modal(shown, answer)

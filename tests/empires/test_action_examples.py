@@ -24,8 +24,11 @@ def test_the_attack_example_from_trieste_flags_the_ionian_and_sicily() -> None:
     land = [a for a in offered(state) if a["type"] == "select_unit"]
     assert land == [{"type": "select_unit", "region": "trieste", "kind": "artillery"}]
     state = play(state, "P1", type="select_unit", region="trieste", kind="artillery")
-    assert {"type": "march_to", "to": "sicily", "via": None, "target": None} in offered(state)
-    state = play(state, "P1", type="march_to", to="sicily", via=None, target=None)
+    # The sea route lays down the two-master waiting in the Adriatic.
+    carrier = next(u.id for u in state.units if u.kind == "two_master")
+    sicily = {"type": "march_to", "to": "sicily", "via": None, "target": None}
+    assert {**sicily, "two_masters": [carrier]} in offered(state)
+    state = play(state, "P1", **sicily, two_masters=[carrier])
     state = end_moves(state)
     assert units(state, "sicily") == {"HB": {"artillery": 1}}
     assert units(state, "budapest") == {"HB": {"infantry": 1}}

@@ -6,14 +6,15 @@ from rulesets.empires import EMPIRES
 from tests.empires.helpers import blank_board, play, put, start_action
 
 
-def test_the_default_takes_the_quiet_choices() -> None:
+def test_the_default_takes_the_compensation_and_an_action_that_gains_power() -> None:
     state = blank_board()
     state.hands["P1"] = []
     state = play(state, "P1", type="choose_empire", empire="FR")
-    assert EMPIRES.default_action(state, "P1") == {"type": "skip_compensation"}
+    assert EMPIRES.default_action(state, "P1")["type"] == "compensate"
     state = play(state, "P1", type="skip_compensation")
     state.markers["FR"] = {"I": None, "II": "attack", "III": "move_fight"}
-    assert EMPIRES.default_action(state, "P2") == {"type": "choose_action", "action": "empire"}
+    # No French flag on the map: the palace's crowns, not an Empire action worth nothing.
+    assert EMPIRES.default_action(state, "P2") == {"type": "choose_action", "action": "palace"}
 
 
 def test_the_default_ends_movement_and_refuses_passage() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n.labels import choice_label
 from tests.empires.helpers import blank_board, offered, play, prompt_of, put, start_action, units
 
 
@@ -40,13 +41,38 @@ def test_three_units_at_a_palace_then_the_city_is_cut_back_to_three() -> None:
     assert units(state, "vienna") == {"HB": {"artillery": 3}}
 
 
-def test_infantry_replaces_artillery_once_artillery_runs_out() -> None:
+def test_infantry_may_replace_artillery_once_artillery_runs_out() -> None:
+    # « Exception : dans ce cas, les joueurs peuvent choisir de déployer de l'infanterie
+    # plutôt que de l'artillerie » : a choice, not an automatic replacement.
     state = blank_board()
     put(state, "HB", "artillery", "bavaria", 7)
     state = start_action(state, "HB", "build_deploy")
     state = play(state, "P1", type="build_city", region="vienna", upgrade=True)
-    state = play(state, "P1", type="deploy_palace", region="vienna")
+    palace = {
+        c.action["substitute"]: c for c in prompt_of(state).choices if c.kind == "deploy_palace"
+    }
+    assert choice_label("empires", palace[True], "fr") == (
+        "Jusqu'à trois unités à Vienne, au palais "
+        "(artillerie, puis infanterie quand il n'y en a plus)"
+    )
+    kept = play(state, "P1", type="deploy_palace", region="vienna", substitute=False)
+    assert units(kept, "vienna") == {"HB": {"artillery": 1}}
+    state = play(state, "P1", type="deploy_palace", region="vienna", substitute=True)
     assert units(state, "vienna") == {"HB": {"artillery": 1, "infantry": 2}}
+
+
+def test_a_compensation_may_take_the_substitute_and_says_so() -> None:
+    state = blank_board(3)
+    state.hands = {"P1": [], "P2": [], "P3": []}
+    state.monarchs = dict.fromkeys(state.monarchs, "P2")
+    state.cities["london"] = True  # an upgraded port: it produces three-masters
+    put(state, "GB", "three_master", "north_atlantic", 8)
+    state = play(state, "P1", type="choose_empire", empire="FR")
+    london = next(c for c in prompt_of(state).choices if c.action.get("region") == "london")
+    assert london.action == {"type": "compensate", "region": "london", "substitute": True}
+    assert choice_label("empires", london, "fr") == (
+        "Placer un deux-mâts à Londres à la place du trois-mâts, pour la Grande-Bretagne"
+    )
 
 
 def test_with_too_few_units_the_player_chooses_which_cities_get_one() -> None:
@@ -73,3 +99,19 @@ def test_with_optional_builds_the_build_and_the_palace_may_be_declined() -> None
     after = play(palace, "P1", type="skip_build")
     assert after.power["HB"] == 2
     assert after.palaces["vienna"] == 2
+
+
+def test_the_choice_not_to_substitute_holds_for_the_picks_that_follow() -> None:
+    state = blank_board()
+    state.cities.update({"vienna": True, "prague": True, "budapest": True, "trieste": True})
+    put(state, "HB", "artillery", "bavaria", 7)  # one artillery left for three cities
+    state = start_action(state, "HB", "build_deploy")
+    without = play(state, "P1", type="deploy_each", substitute=False)
+    without = play(without, "P1", type="deploy_to", region="vienna")
+    assert offered(without) == [{"type": "deploy_to", "region": "trieste", "substitute": False}]
+    within = play(state, "P1", type="deploy_each", substitute=True)
+    within = play(within, "P1", type="deploy_to", region="vienna")
+    prague = next(c for c in prompt_of(within).choices if c.action["region"] == "prague")
+    assert choice_label("empires", prague, "fr") == (
+        "Placer une infanterie à Prague à la place de l'artillerie"
+    )

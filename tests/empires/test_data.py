@@ -48,9 +48,11 @@ def test_every_empire_has_as_many_city_regions_as_city_tiles() -> None:
 def test_every_value_records_its_provenance_and_an_anchor_point() -> None:
     data = default_data()
     for region in data.regions:
-        assert region.provenance in ("rules", "example", "reconstructed")
+        assert set(region.provenance.values()) <= {"rules", "example", "reconstructed"}
         assert 0 <= region.x <= 1000 and 0 <= region.y <= 700
-    assert {r.id for r in data.regions if r.provenance == "rules"} >= {"vienna", "ireland"}
+    assert {r.id for r in data.regions if r.provenance["kind"] == "rules"} >= {"vienna", "ireland"}
+    for spec in data.empires:
+        assert set(spec.provenance) >= {"infantry", "capital", "flag_rank"}
 
 
 def test_every_land_region_can_be_reached() -> None:
@@ -113,6 +115,8 @@ def _broken(change: Any) -> dict[str, Any]:
         (lambda raw: raw["empires"][0].update(infantry="many"), "empires.0.infantry"),
         (lambda raw: raw["timetrack"]["cards"]["4"]["base"].pop(), "timetrack.cards.4"),
         (lambda raw: raw["distribution_cards"][0]["positions"][0].pop(), "distribution_cards.p2-1"),
+        (lambda raw: raw["regions"][0]["provenance"].pop("anchor"), "regions.0"),
+        (lambda raw: raw["regions"][0]["provenance"].update(x="guessed"), "regions.0.provenance.x"),
     ],
 )
 def test_a_bad_replacement_data_file_is_refused_naming_the_field(change: Any, field: str) -> None:
@@ -130,3 +134,33 @@ def test_a_campaign_can_play_on_a_replacement_data_file() -> None:
     assert state.custom_digest is not None
     again = EmpiresState.model_validate_json(state.model_dump_json())
     assert again.flags_left("GB") == 5
+
+
+def test_a_value_without_its_source_is_refused_naming_the_value() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        EMPIRES.validate_data(_broken(lambda raw: raw["empires"][0]["provenance"].pop("capital")))
+    assert refused.value.params["field"] == "empires.0"
+    assert "capital" in str(refused.value.params["reason"])
+
+
+def test_only_coastlines_named_by_the_worked_examples_claim_the_example_as_source() -> None:
+    # « La Grande-Bretagne déplace son deux-mâts de Liverpool vers l'Atlantique Nord via la
+    # mer d'Irlande. Une unité d'infanterie basée à York peut alors rejoindre Édimbourg et
+    # [...] est transportée par l'Atlantique Nord jusqu'en Irlande. » The example never says
+    # which sea London or York touch, nor that Marseille's port opens on the Western
+    # Mediterranean (« la France dispose actuellement de deux fantassins et d'un navire »).
+    data = default_data()
+    claimed = {(c.land, c.sea) for c in data.coasts if c.provenance == "example"}
+    assert claimed == {
+        ("edinburgh", "north_atlantic"),
+        ("ireland", "north_atlantic"),
+        ("norway", "north_sea"),
+        ("livonia", "baltic"),
+        ("sicily", "ionian"),
+        ("trieste", "adriatic"),
+        ("liverpool", "irish_sea"),
+    }
+    regions = {r.id: r for r in data.regions}
+    assert regions["marseille"].provenance["anchor"] == "reconstructed"
+    assert regions["marseille"].provenance["owner"] == "example"
+    assert regions["liverpool"].provenance["anchor"] == "example"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import StepContext
-from rulesets.empires.interphase import end_decade
+from rulesets.empires.turns import end_decade
 from tests.empires.helpers import EMPIRES, blank_board, offered, play, prompt_of, put, units
 
 
@@ -13,7 +13,7 @@ def _end_of_decade(tile: str, players: int = 3):  # type: ignore[no-untyped-def]
     state.acted = list(state.board().empire_order)
     for empire in state.acted:
         state.markers[empire] = {"I": "palace", "II": "empire", "III": "move_fight"}
-    ctx = StepContext(state)
+    ctx = StepContext(state, phases=EMPIRES.phase_table())
     end_decade(ctx)
     return ctx.state
 
@@ -63,7 +63,7 @@ def test_the_infantry_tile_asks_every_monarch_at_once() -> None:
     put(state, "OT", "infantry", "budapest")
     state.timetrack = ["infantry"]
     state.acted = list(state.board().empire_order)
-    ctx = StepContext(state)
+    ctx = StepContext(state, phases=EMPIRES.phase_table())
     end_decade(ctx)
     state = ctx.state
     prompts = EMPIRES.prompts(state)
@@ -82,7 +82,7 @@ def test_the_two_master_tile_reduces_a_full_port_by_its_monarch() -> None:
     put(state, "GB", "infantry", "liverpool", 3)
     state.timetrack = ["two_master"]
     state.acted = list(state.board().empire_order)
-    ctx = StepContext(state)
+    ctx = StepContext(state, phases=EMPIRES.phase_table())
     end_decade(ctx)
     state = play(ctx.state, "P3", type="levy", empire="GB", region="liverpool")
     assert prompt_of(state).kind == "remove_unit"
@@ -95,7 +95,7 @@ def test_worker_cards_drawn_at_random_need_no_decision() -> None:
     state.options["worker_cards"] = "random_draw"
     state.timetrack = ["worker"]
     state.acted = list(state.board().empire_order)
-    ctx = StepContext(state)
+    ctx = StepContext(state, phases=EMPIRES.phase_table())
     end_decade(ctx)
     state = ctx.state
     assert state.phase == "choose_empire"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n.labels import choice_label
 from tests.empires.helpers import (
     blank_board,
     end_moves,
@@ -75,9 +76,8 @@ def test_the_last_unoccupied_city_cannot_be_occupied() -> None:
     assert "breslau" not in {a.get("to") for a in offered(state)}
     # ...but a 1:1 fight there is allowed, since the attacker falls too.
     put(state, "PR", "infantry", "breslau")
-    assert {"type": "march_to", "to": "breslau", "via": None, "target": "infantry"} in offered(
-        state
-    )
+    fight = {"type": "march_to", "to": "breslau", "via": None, "target": "infantry"}
+    assert {**fight, "two_masters": []} in offered(state)
 
 
 def test_units_may_stack_while_moving_but_are_reduced_at_the_end() -> None:
@@ -129,3 +129,33 @@ def test_a_ship_never_ends_on_an_own_ship_and_combat_ends_a_land_move() -> None:
     state = start_action(state, "GB", "move_fight")
     state = play(state, "P1", type="select_unit", region="irish_sea", kind="two_master")
     assert {"type": "sail_to", "region": "north_atlantic"} not in offered(state)
+
+
+def test_flags_go_only_to_regions_newly_occupied() -> None:
+    # « Placés dans chaque région terrestre ou maritime neutre nouvellement occupée. »
+    # France already stood in Switzerland with no flag left there; that unit stays, another
+    # marches into the Rhineland: only the Rhineland is newly occupied.
+    state = blank_board()
+    put(state, "FR", "infantry", "switzerland")
+    put(state, "FR", "infantry", "paris")
+    state = start_action(state, "FR", "move_fight")
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    state = play(state, "P1", type="march_to", to="rhineland", via=None, target=None)
+    state = end_moves(state)
+    assert state.flags == {"rhineland": "FR"}
+
+
+def test_a_move_over_the_limit_warns_before_it_is_confirmed() -> None:
+    # « Une fois tous les mouvements terminés, chaque région maritime et terrestre neutre ne
+    # peut accueillir qu'une seule unité militaire. »
+    state = blank_board()
+    put(state, "FR", "infantry", "paris", 2)
+    state = start_action(state, "FR", "move_fight")
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    first = next(c for c in prompt_of(state).choices if c.action.get("to") == "rhineland")
+    assert choice_label("empires", first, "fr") == "Aller en Rhénanie"
+    state = play(state, "P1", **first.action)
+    state = play(state, "P1", type="select_unit", region="paris", kind="infantry")
+    second = next(c for c in prompt_of(state).choices if c.action.get("to") == "rhineland")
+    assert choice_label("empires", second, "fr") == "Aller en Rhénanie (une unité de trop)"
+    assert choice_label("empires", second, "en") == "Go to the Rhineland (one unit too many there)"

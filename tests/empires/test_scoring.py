@@ -54,3 +54,21 @@ def test_the_laurel_adds_flags_and_crowns_and_ends_the_game() -> None:
     assert state.power["GB"] == 2 + 2 + 2
     assert state.power["HB"] == 1 + 2
     assert set(state.final_scores) == {"P1", "P2"}
+
+
+def test_the_laurel_asks_only_the_monarchs_for_a_last_count() -> None:
+    # « Cette tuile demande à tous les monarques de compter une dernière fois leurs drapeaux
+    # et couronnes »: in the draft variants an empire may have no monarch, and no count.
+    state = blank_board()
+    state.decade = state.decades
+    state.turn_index = 6
+    state.acted = ["PR", "HB", "RU", "ES", "OT", "FR"]
+    state.monarchs["GB"] = "P1"
+    state.monarchs["HB"] = None
+    state.markers["GB"] = {"I": None, "II": "move_fight", "III": "attack"}
+    state.flags = {"ionian": "HB", "aegean": "OT"}
+    state = play(state, "P1", type="choose_empire", empire="GB")
+    state = play(state, "P1", type="choose_action", action="empire")
+    assert state.finished
+    assert state.power["HB"] == 0
+    assert state.power["OT"] == 1 + 2

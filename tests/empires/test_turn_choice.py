@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.empires.helpers import blank_board, offered, play, prompt_of, put, units
+from bot.i18n import render
+from bot.i18n.labels import choice_label
+from rulesets.core import submit
+from tests.empires.helpers import EMPIRES, blank_board, offered, play, prompt_of, put, units
 
 
 def test_option_a_offers_only_the_unacted_empires_whose_monarch_you_hold() -> None:
@@ -34,7 +37,8 @@ def test_option_c_hands_the_action_to_the_monarch_after_a_compensation() -> None
     state = play(state, "P1", type="compensate", region="liverpool")
     assert units(state, "liverpool") == {"GB": {"two_master": 1}}
     decision = prompt_of(state)
-    assert (decision.seat, decision.kind, decision.urgency) == ("P2", "choose_action", "reaction")
+    # The monarch plays the whole action: a turn's deadline, not a reaction's (issue 15).
+    assert (decision.seat, decision.kind, decision.urgency) == ("P2", "choose_action", "turn")
 
 
 def test_compensation_over_three_units_is_reduced_by_that_empires_monarch() -> None:
@@ -82,15 +86,24 @@ def _with_a_neutral_france(**options: object):  # type: ignore[no-untyped-def]
 
 
 def test_a_player_who_picks_a_neutral_empire_acts_for_it_without_compensation() -> None:
-    state = _with_a_neutral_france()
+    state = _with_a_neutral_france(neutral_turn="any_empire")
     assert len(offered(state)) == 7
     state = play(state, "P1", type="choose_empire", empire="FR")
     assert (state.decider, state.option, state.phase) == ("P1", "neutral", "choose_action")
 
 
-def test_the_neutral_first_reading_sends_the_player_to_the_neutral_empire() -> None:
-    state = _with_a_neutral_france(neutral_turn="neutral_first")
+def test_by_default_a_player_with_no_empire_acts_for_the_neutral_one() -> None:
+    # « Si, pendant votre tour, aucun empire ne possède le monarque ou au moins 3 influences
+    # [...], choisissez un marqueur d'action pour l'empire neutre. »
+    state = _with_a_neutral_france()
     assert offered(state) == [{"type": "choose_empire", "empire": "FR"}]
+    prompt = prompt_of(state)
+    assert prompt.text.key == "emp.prompt.choose_empire_neutral"
+    assert "neutre" in render(prompt.text, "fr") and "(option" not in render(prompt.text, "fr")
+    assert choice_label("empires", prompt.choices[0], "fr") == "Agir pour la France, neutre"
+    outcome = submit(EMPIRES, state, "P1", prompt.choices[0].action)
+    chosen = next(e for e in outcome.events if e.key.startswith("emp.event.empire_chosen"))
+    assert render(chosen, "fr") == "Joueur 1 agit pour la France, qui n'a pas de monarque."
 
 
 def test_a_neutral_empire_acts_peacefully() -> None:

@@ -12,7 +12,8 @@ from bot.discord.components import ChoiceButton, ChoiceSelect
 from bot.i18n import translate
 from bot.services import CampaignService
 
-UNEXPECTED = translate("discord.error.unexpected", "en")
+# The apology's words before its reference number, which changes with every error.
+UNEXPECTED = translate("discord.error.unexpected", "en", trace="").split("(")[0]
 """The apology for an unexpected error: a hostile click must never earn it."""
 
 

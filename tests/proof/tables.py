@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from bot.services import CampaignService, ServiceError
@@ -10,6 +11,7 @@ from tests.proof.crash_plan import USERS
 
 SEED = "c0ffee" * 11 + "00"
 CHANNEL = 8_000
+_FRESH_CHANNELS = itertools.count(CHANNEL)
 GUILD = 77
 
 
@@ -17,16 +19,17 @@ async def mini_table(
     service: CampaignService,
     seats: tuple[str, ...] = ("red", "blue", "green"),
     *,
-    channel: int = CHANNEL,
+    channel: int | None = None,
     seed_hex: str = SEED,
     guild: int = GUILD,
 ) -> int:
-    """A started mini campaign with each seat held by its user from `USERS`."""
+    """A started mini campaign with each seat held by its user from `USERS`, in a channel
+    of its own unless one is given (a channel holds one campaign at a time)."""
     info = await service.create_campaign(
         ruleset="mini",
         creator_id=USERS[seats[0]],
         guild_id=guild,
-        channel_id=channel,
+        channel_id=channel if channel is not None else next(_FRESH_CHANNELS),
         options={},
         seed_hex=seed_hex,
     )

@@ -13,7 +13,7 @@ import discord
 from bot.discord.delivery import PERMANENT_ATTEMPTS
 from bot.discord.limits import fit_message
 from bot.services import CampaignService, FakeClock
-from bot.services.outbox import Report, to_channel
+from bot.services.outbox import Notice, Report, to_channel
 from rulesets.core import Event
 from tests.proof.delivery_fakes import (
     NonceChannel,
@@ -33,7 +33,7 @@ def _clock(service: CampaignService) -> FakeClock:
 
 
 async def _two_tables(service: CampaignService) -> tuple[int, int]:
-    first = await mini_table(service)
+    first = await mini_table(service, channel=CHANNEL)
     second = await mini_table(service, channel=OTHER_CHANNEL, seed_hex="ab" * 32)
     return first, second
 
@@ -140,8 +140,10 @@ async def test_an_oserror_is_tried_again_after_a_back_off(service: CampaignServi
 
 async def test_over_long_messages_are_split_and_never_refused(service: CampaignService) -> None:
     first, _ = await _two_tables(service)
-    reason = " ".join(f"word{number}" for number in range(1200))  # about 9,000 characters
-    await service.pause(first, actor="mod", reason=reason)
+    # The services refuse a reason this long (bot.services.limits); a text this long that
+    # reached the outbox anyway (a game's own, a forged row) is still split, never refused.
+    words = " ".join(f"word{number}" for number in range(1200))  # about 9,000 characters
+    notice = Notice(campaign_id=first, key="trust.notice.commitment", params={"game": words})
     long_event = Event(key="mini.pass", params={"seat": "red " * 40}).model_dump(mode="json")
     report = Report(
         campaign_id=first,
@@ -154,7 +156,9 @@ async def test_over_long_messages_are_split_and_never_refused(service: CampaignS
         finished=False,
         scores=None,
     )
-    await service.store.add_outbox(first, [to_channel(CHANNEL, report)], _clock(service).now())
+    await service.store.add_outbox(
+        first, [to_channel(CHANNEL, notice), to_channel(CHANNEL, report)], _clock(service).now()
+    )
     channels = _fakes()
     channels[CHANNEL].fail = refuse_over_limits
     await courier_over(service, channels).deliver_pending()

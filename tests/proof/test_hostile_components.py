@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.discord.choices import PromptSlot
 from bot.discord.components import (
     NumberModal,
     button_id,
@@ -68,13 +69,21 @@ def test_forged_component_ids_are_refused_with_a_sentence(
     if changed:
         # Only a genuine click may act: red's own prompt, at the current seq.
         assert changed == [target] and user == USERS["red"], (custom_id, told)
-        genuine = (button_id(target, 0, "red", 0), select_id(target, 0, "red", 0))
-        assert custom_id.startswith(tuple(text.rsplit(":", 1)[0] + ":" for text in genuine))
+        genuine = (
+            button_id(PromptSlot(target, 0, "red"), 0),
+            select_id(PromptSlot(target, 0, "red"), 0),
+        )
+        # Ids posted before prompts were numbered (no prompt part) mean red's first prompt.
+        legacy = (f"courier:c:{target}:0:red:", f"courier:s:{target}:0:red:")
+        prefixes = tuple(text.rsplit(":", 1)[0] + ":" for text in genuine) + legacy
+        assert custom_id.startswith(prefixes), custom_id
 
 
 def test_a_genuine_click_is_carried_out(arena: Arena) -> None:
     target = arena.run(mini_table(arena.service))
-    told = arena.run(click(arena.service, button_id(target, 0, "red", 0), USERS["red"], "0"))
+    told = arena.run(
+        click(arena.service, button_id(PromptSlot(target, 0, "red"), 0), USERS["red"], "0")
+    )
     assert told is not None and "accepted" in told.lower()
     assert arena.run(arena.service.get_campaign(target)).seq == 1
 
@@ -82,14 +91,16 @@ def test_a_genuine_click_is_carried_out(arena: Arena) -> None:
 @pytest.mark.parametrize("value", ["²", "٣", "-1", "", "7", "99999999999999999999"])
 def test_select_values_no_option_carries_are_refused(arena: Arena, value: str) -> None:
     target = arena.run(mini_table(arena.service))
-    told = arena.run(click(arena.service, select_id(target, 0, "red", 0), USERS["red"], value))
+    told = arena.run(
+        click(arena.service, select_id(PromptSlot(target, 0, "red"), 0), USERS["red"], value)
+    )
     assert told and UNEXPECTED not in told
     assert arena.run(arena.service.get_campaign(target)).seq == 0
 
 
 def number_modal(text: str) -> NumberModal:
     choice = Choice.of(Bid(amount=1), amount=IntRange(low=1, high=10))
-    modal = NumberModal(1, 0, "red", 1, choice, "en")
+    modal = NumberModal(PromptSlot(1, 0, "red"), 1, choice, "en")
     modal.inputs["amount"]._value = text
     return modal
 

@@ -100,7 +100,7 @@ def test_a_refused_data_file_creates_no_campaign(arena: Arena, data: st.DataObje
                 ruleset=name,
                 creator_id="1",
                 guild_id=5,
-                channel_id=6,
+                channel_id=None,
                 options={},
                 data=damaged,
             )

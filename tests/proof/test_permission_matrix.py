@@ -21,6 +21,7 @@ from bot.discord.access import (
     require_creator_or_moderator,
     require_moderator,
 )
+from bot.discord.choices import PromptSlot
 from bot.discord.cogs.admin import Admin
 from bot.discord.components import button_id
 from bot.discord.errors import Refusal
@@ -136,7 +137,9 @@ async def test_only_the_holder_may_click_the_seats_buttons(
 ) -> None:
     campaign_id = await mini_table(service)
     before = await fingerprint(service, campaign_id)
-    told = await click(service, button_id(campaign_id, 0, "red", 0), _user_id(role), "0")
+    told = await click(
+        service, button_id(PromptSlot(campaign_id, 0, "red"), 0), _user_id(role), "0"
+    )
     assert told and UNEXPECTED not in told
     if role == "holder":
         assert (await service.get_campaign(campaign_id)).seq == 1

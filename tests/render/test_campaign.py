@@ -31,9 +31,9 @@ async def test_a_campaign_map_is_drawn_in_a_worker_thread(monkeypatch: Any) -> N
     threads: list[threading.Thread] = []
     real = campaign.render_view_png
 
-    def spy(*args: Any) -> bytes:
+    def spy(*args: Any, **options: Any) -> bytes:
         threads.append(threading.current_thread())
-        return real(*args)
+        return real(*args, **options)
 
     monkeypatch.setattr(campaign, "render_view_png", spy)
     png = await campaign.render_campaign_png("struggle", midgame_view(), campaign_id=7, seq=3)
@@ -45,7 +45,7 @@ async def test_a_campaign_map_is_drawn_in_a_worker_thread(monkeypatch: Any) -> N
 async def test_the_same_campaign_and_seq_renders_once(monkeypatch: Any) -> None:
     calls: list[int] = []
 
-    def counting(name: str, view: Any, width: int, language: str) -> bytes:
+    def counting(name: str, view: Any, width: int, language: str, **options: Any) -> bytes:
         calls.append(view["round"])
         return b"png"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import runpy
@@ -10,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.render import render_png
+from bot.render import cards, compose, render_image, render_png
 from bot.render.campaign import render_campaign_png
+from bot.render.layout import lay_out_cards
 from rulesets.core import legal_prompts, start, submit
 from rulesets.core.scene import Scene
 from rulesets.empires import EMPIRES
@@ -151,3 +153,76 @@ async def test_a_campaign_map_is_drawn_for_the_empires_ruleset() -> None:
     view = json.loads(MIDGAME_VIEW.read_text(encoding="utf-8"))
     png = await render_campaign_png("empires", view, campaign_id=3, seq=150, language="fr")
     assert png.startswith(b"\x89PNG")
+
+
+ENDGAME_VIEW = GOLDEN_DIR / "empires-endgame.json"
+
+
+def card_problems(view: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    """The cards that leave the map (beside the sidebar) and the pairs that overlap."""
+    geometry = load_geometry()
+    cards = lay_out_cards(geometry, scene_from_view(view), 1.0)
+    outside = [
+        card.region.id
+        for card in cards
+        if card.box[0] < 0
+        or card.box[1] < 0
+        or card.box[2] > geometry.sidebar.x
+        or card.box[3] > geometry.height
+    ]
+    overlapping = [
+        (a.region.id, b.region.id)
+        for a, b in itertools.combinations(cards, 2)
+        if a.box[0] < b.box[2]
+        and b.box[0] < a.box[2]
+        and a.box[1] < b.box[3]
+        and b.box[1] < a.box[3]
+    ]
+    return outside, overlapping
+
+
+@pytest.mark.parametrize("saved", [MIDGAME_VIEW, ENDGAME_VIEW])
+def test_cards_stay_on_the_map_and_apart(saved: Path) -> None:
+    assert card_problems(json.loads(saved.read_text(encoding="utf-8"))) == ([], [])
+
+
+def test_cards_stay_on_the_map_and_apart_through_a_six_player_game() -> None:
+    rng = random.Random(1)
+    seats = [f"P{index}" for index in range(1, 7)]
+    state = start(EMPIRES, seats, {}, f"{1:064x}").state
+    checked = 0
+    for step in range(2_000):
+        if state.finished:
+            break
+        prompt = rng.choice(legal_prompts(EMPIRES, state))
+        state = submit(EMPIRES, state, prompt.seat, random_action(prompt, rng)).state
+        if step % 40 == 0:
+            assert card_problems(EMPIRES.view(state, None)) == ([], []), step
+            checked += 1
+    assert state.finished and checked > 5
+    assert card_problems(EMPIRES.view(state, None)) == ([], [])
+
+
+def test_a_region_with_a_card_is_named_once(midgame: Scene, monkeypatch: Any) -> None:
+    written: list[str] = []
+    real = compose.write
+
+    def spy(draw: Any, xy: Any, text: str, **style: Any) -> None:
+        written.append(text)
+        real(draw, xy, text, **style)
+
+    monkeypatch.setattr(compose, "write", spy)
+    monkeypatch.setattr(cards, "write", spy)
+    render_image(load_geometry(), midgame, WIDTH)
+    assert written.count("London") == 1  # its card's title, no caption under the card
+    assert written.count("Norway") == 1  # no card: its caption
+
+
+def test_a_region_takes_its_flag_holders_colour_and_a_city_its_occupiers() -> None:
+    view = json.loads(ENDGAME_VIEW.read_text(encoding="utf-8"))
+    flagged = next(rid for rid, raw in view["regions"].items() if raw.get("flag"))
+    city = next(rid for rid, raw in view["regions"].items() if raw["kind"] == "city")
+    view["regions"][city]["occupied_by"] = "RU"
+    scene = scene_from_view(view)
+    assert scene.region(flagged).leaders() == [view["regions"][flagged]["flag"]]
+    assert scene.region(city).leaders() == ["RU"]

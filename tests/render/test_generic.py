@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import bot.render
-from bot.render import base, kinds, palette, render_png
+from bot.render import base, kinds, palette, registry, render_png
 from bot.render.sprites import SymbolShape, draw_diamond
 from rulesets.core.scene import (
     Header,
@@ -115,3 +115,13 @@ def test_the_base_layer_is_drawn_once_per_map_and_width(monkeypatch: Any) -> Non
     recoloured = geometry.model_copy(update={"background": "#102030"})
     render_png(recoloured, tiny_scene(), width=400)
     assert drawn == [reference, 400, 800, reference, 400]
+
+
+def test_a_scene_builder_without_labels_still_registers(monkeypatch: Any) -> None:
+    def old_style(view: Any, language: str) -> Scene:
+        return tiny_scene()
+
+    monkeypatch.setattr(registry, "_RENDERERS", {})
+    registry.register_map("tiny", tiny_map, old_style)
+    renderer = registry.map_renderer("tiny")
+    assert renderer.scene_from_view({}, "fr", {"seat.P1": "Ann"}) == tiny_scene()

@@ -8,11 +8,12 @@ import pytest
 
 from bot.render import render_png
 from bot.render.base import clear_base_cache
+from bot.render.changes import with_changes
 from bot.render.palette import clear_palettes
 from rulesets.core.scene import PieceStack, RegionMarker, Scene
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.golden import matches, reference
-from tests.render.views import finished_view, midgame_view, opening_view
+from tests.render.views import attack_view, finished_view, midgame_view, opening_view
 
 WIDTH = 1600
 
@@ -50,6 +51,47 @@ def midgame_reference(midgame: Scene) -> Any:
 def test_map_matches_its_reference(name: str, view: Any) -> None:
     png = render(scene_from_view(view()))
     assert matches(png, reference(name, png))
+
+
+def after_attack() -> Scene:
+    return with_changes(scene_from_view(midgame_view()), scene_from_view(attack_view()))
+
+
+@pytest.fixture(scope="module")
+def after_attack_reference() -> Any:
+    png = render(after_attack())
+    return reference("struggle-after-attack", png)
+
+
+def test_the_map_after_an_attack_matches_its_reference(after_attack_reference: Any) -> None:
+    assert matches(render(after_attack()), after_attack_reference)
+
+
+def test_a_missing_last_line_is_noticed(after_attack_reference: Any) -> None:
+    scene = after_attack()
+    assert scene.changes is not None and scene.changes.last
+    silent = scene.model_copy(update={"changes": scene.changes.model_copy(update={"last": ""})})
+    assert not matches(render(silent), after_attack_reference)
+
+
+def test_a_missing_changed_outline_is_noticed(after_attack_reference: Any) -> None:
+    scene = after_attack()
+    assert scene.changes is not None
+    bare = scene.changes.model_copy(update={"regions": []})
+    assert not matches(render(scene.model_copy(update={"changes": bare})), after_attack_reference)
+
+
+def test_a_region_filled_with_the_wrong_leader_is_noticed(
+    midgame: Scene, midgame_reference: Any
+) -> None:
+    wrong = with_region(midgame, "NAM", holders=["FRA"])
+    assert not matches(render(wrong), midgame_reference)
+
+
+def test_a_banner_naming_another_seat_is_noticed(midgame: Scene, midgame_reference: Any) -> None:
+    assert midgame.banner is not None
+    banner = midgame.banner.model_copy(update={"text": "Spain to act: 2 actions left"})
+    assert not matches(render(midgame.model_copy(update={"banner": banner})), midgame_reference)
 
 
 def test_rendering_is_deterministic(midgame: Scene) -> None:

@@ -54,3 +54,8 @@ def test_a_crowded_board_has_no_overlapping_cards() -> None:
     boxes = [card.box for card in cards]
     assert overlapping(boxes) == []
     assert all(box[1] >= 0 and box[3] <= load_geometry().height for box in boxes)
+
+
+def test_a_card_that_would_hang_below_the_map_is_lifted_onto_it() -> None:
+    (lifted,) = separate([(0, 480, 100, 530)], floor=500, gap=4)
+    assert lifted == (0, 450, 100, 500)

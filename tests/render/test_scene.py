@@ -55,29 +55,39 @@ def test_pieces_follow_the_turn_order() -> None:
 def test_header_and_panel_carry_war_round_alliances_and_public_totals() -> None:
     scene = scene_from_view(midgame_view())
     assert scene.header.lines[0] == "War 2 of 3 · Round 3 of 5"
-    assert "Active: France" in scene.header.lines
+    assert scene.banner is not None and scene.banner.powers == ["FRA"]
     table = scene.panels[0]
     assert [row.power for row in table.rows] == ["SPA", "FRA", "GBR", "RUS", "AUS", "UPR", "PRU"]
     britain = next(row for row in table.rows if row.power == "GBR")
-    assert britain.values == ["A", "7", "4", "21", "2", "31"]
+    assert britain.values == ["A", "7", "4", "21", "31"]
     assert scene.highlight == "FRA"
 
 
-def test_unrest_never_reaches_the_scene_even_when_the_view_reveals_it() -> None:
-    view = finished_view()
+def test_unrest_never_reaches_the_scene_during_the_game() -> None:
+    view = midgame_view()
     for index, power in enumerate(view["powers"]):
         view["powers"][power]["unrest"] = 70 + index
+    view["unrest"] = {power: 80 + index for index, power in enumerate(view["powers"])}
     view["you"] = {"power": "GBR", "unrest": 77}
     dumped = scene_from_view(view).model_dump_json()
-    assert "unrest" not in dumped.lower()
-    for secret in [*view["unrest"].values(), *range(70, 78)]:
+    for secret in [*range(70, 78), *range(80, 87)]:
         assert f'"{secret}"' not in dumped and f":{secret}," not in dumped
+
+
+def test_at_the_end_the_revealed_unrest_explains_each_score() -> None:
+    view = finished_view()
+    view["you"] = {"power": "GBR", "unrest": 77}
+    scores = scene_from_view(view).panels[-1]
+    assert "77" not in scores.model_dump_json()
+    britain = next(row for row in scores.rows if row.power == "GBR")
+    # 55 VP, unrest 6 revealed at the end, 3 VP lost to it: a final score of 52.
+    assert britain.values == ["55", "6", "−3", "52"]
 
 
 def test_final_scores_get_their_own_panel_in_rank_order() -> None:
     scores = scene_from_view(finished_view()).panels[-1]
     assert [row.power for row in scores.rows][:3] == ["GBR", "FRA", "UPR"]
-    assert scores.rows[0].values == ["52"]
+    assert scores.rows[0].values[-1] == "52"
 
 
 def test_a_french_map_names_regions_and_powers_in_french() -> None:

@@ -41,6 +41,7 @@ def midgame_view() -> dict[str, Any]:
         "rounds_in_war": 5,
         "phase": "actions",
         "active": "FRA",
+        "actions_left": 2,
         "turn_order": ["SPA", "FRA", "GBR", "RUS", "AUS", "UPR", "PRU"],
         "alliances": {"A": ["GBR", "PRU", "UPR"], "B": ["FRA", "SPA", "AUS", "RUS"]},
         "regions": {
@@ -224,7 +225,23 @@ def opening_view() -> dict[str, Any]:
 def finished_view() -> dict[str, Any]:
     """The mid-game position declared over: final scores shown, unrest revealed in the view."""
     view = midgame_view()
-    view.update(war=3, round=5, phase="over", active=None)
-    view["scores"] = {"GBR": 52, "FRA": 47, "PRU": 33, "AUS": 29, "SPA": 41, "RUS": 38, "UPR": 44}
-    view["unrest"] = {power: 90 + index for index, power in enumerate(POWERS)}
+    view.update(war=3, round=5, phase="over", active=None, actions_left=None)
+    vp = {"GBR": 55, "FRA": 47, "PRU": 36, "AUS": 30, "SPA": 45, "RUS": 38, "UPR": 45}
+    view["unrest"] = {"GBR": 6, "FRA": 2, "PRU": 6, "AUS": 4, "SPA": 9, "RUS": 1, "UPR": 4}
+    lost = {"GBR": 3, "FRA": 0, "PRU": 3, "AUS": 1, "SPA": 4, "RUS": 0, "UPR": 1}
+    for power in POWERS:
+        view["powers"][power]["vp"] = vp[power]
+    view["scores"] = {power: vp[power] - lost[power] for power in POWERS}
+    return view
+
+
+def attack_view() -> dict[str, Any]:
+    """The mid-game position after France, the active power, marched two armies from home
+    into Central Europe and took the lead there from Russia (3 tokens against 2)."""
+    view = midgame_view()
+    region = view["regions"]["CEU"]
+    region["control"] = {"RUS": 2, "PRU": 1, "AUS": 1, "FRA": 3}
+    region["armies"] = {"RUS": 1, "AUS": 1, "FRA": 2}
+    view["homes"]["FRA"]["armies"] = 0
+    view["active"], view["actions_left"] = "GBR", 2
     return view

@@ -45,9 +45,10 @@ async def started(
     service: CampaignService,
     seats: tuple[str, ...] = ("red", "blue"),
     pace: dict[str, Any] | None = None,
+    channel: int = CHANNEL,
 ) -> int:
     """A mini campaign with this pace (48 h turns by default), started now."""
-    campaign_id = await new_table(service, seats)
+    campaign_id = await new_table(service, seats, channel=channel)
     if pace is not None:
         await service.set_pace(campaign_id, pace, actor="mod", reason="table agreed")
     await service.start(campaign_id, RED)

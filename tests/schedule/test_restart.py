@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.services import FakeClock, open_service
 from bot.services.schedule import Scheduler
-from tests.schedule.conftest import BLUE, RED, notices, started
+from tests.schedule.conftest import BLUE, CHANNEL, RED, notices, started
 
 
 async def test_after_a_restart_missed_deadlines_fire_once_and_the_others_stay_armed(
@@ -16,7 +16,7 @@ async def test_after_a_restart_missed_deadlines_fire_once_and_the_others_stay_ar
 ) -> None:
     before = await open_service(db_path, clock)
     brisk = await started(before, pace={"preset": "brisk"})  # 24-hour turns
-    relaxed = await started(before, pace={"preset": "relaxed"})  # 72-hour turns
+    relaxed = await started(before, pace={"preset": "relaxed"}, channel=CHANNEL + 1)  # 72 h
     await before.submit(relaxed, RED, {"type": "pass"})
     relaxed_due = (await before.waiting(relaxed))[0].due_at
     await before.close()

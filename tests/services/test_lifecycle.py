@@ -176,7 +176,8 @@ async def test_a_whole_game_ends_with_scores_and_the_seed_revealed(
     assert [roll.sides for roll in final.rolls] == [6]
     campaign = await service.get_campaign(campaign_id)
     assert (campaign.status, campaign.seq, campaign.revealed_seed) == ("finished", 4, SEED)
-    assert await service.campaign_for_channel(CHANNEL) is None
+    # The finished campaign stays the channel's, for its status, map and history.
+    assert await service.campaign_for_channel(CHANNEL) == campaign
     reports = [row for row in await service.pending_outbox() if row.payload["kind"] == "report"]
     last_report = reports[-1].payload
     assert last_report["finished"] and last_report["scores"] == final.scores

@@ -33,16 +33,16 @@ async def every_row(database: str | Path) -> dict[str, list[dict[str, object]]]:
 
 async def a_busy_database(service: CampaignService) -> list[int]:
     """Campaigns in every state, with moderation, deliveries and prompt posts."""
-    finished = await started_table(service)
+    finished = await started_table(service, channel=501)
     await play_to_the_end(service, finished)
-    running = await started_table(service)
+    running = await started_table(service, channel=502)
     await service.submit(running, RED, {"type": "bid", "amount": 3})
     await service.submit(running, BLUE, {"type": "bid", "amount": 5})
     await service.undo_last(running, actor="mod", reason="misclick")
     await service.set_pace(
         running, {"hours": {"turn": 24.0, "reaction": 6.0}}, actor="mod", reason="faster"
     )
-    lobby = await new_table(service)
+    lobby = await new_table(service, channel=503)
     [first, second, *_] = await service.store.pending_outbox(10)
     await service.mark_delivered(first.id)
     await service.mark_failed(second.id, "Forbidden")
@@ -90,7 +90,7 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
     moved = await open_service(postgres_url, FakeClock())
     try:
         assert (await moved.submit(campaigns[1], BLUE, {"type": "pass"})).seq == 2
-        assert (await new_table(moved)) == max(campaigns) + 1
+        assert (await new_table(moved, channel=504)) == max(campaigns) + 1
     finally:
         await moved.close()
 
@@ -110,8 +110,8 @@ async def test_a_target_with_campaigns_is_refused_and_left_alone(
 async def test_a_campaign_whose_log_does_not_replay_is_named(
     service: CampaignService, db_path: Path, tmp_path: Path
 ) -> None:
-    sound = await started_table(service)
-    damaged = await started_table(service)
+    sound = await started_table(service, channel=501)
+    damaged = await started_table(service, channel=502)
     await service.submit(damaged, RED, {"type": "bid", "amount": 3})
     await service.close()
     sql(db_path, "UPDATE actions SET state_hash = 'forged' WHERE campaign_id = ?", damaged)

@@ -1,4 +1,4 @@
-"""Fixtures for Struggle of Empires scenarios: forced dice."""
+"""Fixtures for Struggle of Empires scenarios: dice set through the kernel's dice source."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from tests.struggle.helpers import ScriptedDice
 
 
 @pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Append the values the next dice must show; the test fails if any is left unused."""
+def dice() -> Iterator[list[int]]:
+    """Append the values the next dice must show; the test fails if any is left unused.
+
+    The helpers (`new_game`, `play`, `run`, `context`) give the kernel `ScriptedDice` as the
+    step's dice source, so the scripted values come out first, then the seeded dice."""
     ScriptedDice.script = []
-    monkeypatch.setattr("rulesets.core.engine.Dice", ScriptedDice)
     yield ScriptedDice.script
     leftover = list(ScriptedDice.script)
     ScriptedDice.script = []

@@ -1,14 +1,15 @@
 """Scenario helpers: an empty board in the actions phase, pieces placed by hand, dice forced.
 
-Dice are forced with `ScriptedDice`, a Dice subclass the `dice` fixture swaps into the
-kernel for one test: the listed values come out first, in order, then the real dice.
+Dice are forced through the kernel: every helper passes `ScriptedDice` as the dice source
+of `start`, `submit` and `StepContext`. The values the `dice` fixture lists come out first,
+in order, then the seeded dice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import Dice, Event, Outcome, Roll, start, submit
+from rulesets.core import Dice, Event, Outcome, Roll, StepContext, start, submit
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.auction import alliance_turn_order
 from rulesets.struggle.state import (
@@ -25,7 +26,9 @@ SEED = "5e" * 32
 
 
 class ScriptedDice(Dice):
-    script: list[int] = []  # noqa: RUF012 - one shared queue, reset by the fixture
+    """A dice source for the kernel: the scripted values first, then the seeded dice."""
+
+    script: list[int] = []  # noqa: RUF012 - the one queue of a test, reset by the fixture
 
     def roll(self, sides: int = 6) -> int:
         if not ScriptedDice.script:
@@ -38,7 +41,7 @@ class ScriptedDice(Dice):
 
 
 def new_game(seats: list[str], **options: Any) -> StruggleState:
-    return start(STRUGGLE, seats, options, SEED).state
+    return start(STRUGGLE, seats, options, SEED, dice_source=ScriptedDice).state
 
 
 def scenario(a: list[str], b: list[str], **options: Any) -> StruggleState:
@@ -98,7 +101,12 @@ def give(state: StruggleState, power: str, *tiles: str) -> None:
 
 
 def play(state: StruggleState, seat: str, **action: Any) -> Outcome[StruggleState]:
-    return submit(STRUGGLE, state, seat, action)
+    return submit(STRUGGLE, state, seat, action, dice_source=ScriptedDice)
+
+
+def context(state: StruggleState) -> StepContext[StruggleState]:
+    """A step on `state` itself for calling a mechanism directly, with the scripted dice."""
+    return StepContext(state, ScriptedDice, phases=STRUGGLE.phase_table())
 
 
 def run(
@@ -107,7 +115,7 @@ def run(
     """Submit several orders in turn, returning the final state and every event."""
     events: list[Event] = []
     for seat, action in moves:
-        outcome = submit(STRUGGLE, state, seat, action)
+        outcome = submit(STRUGGLE, state, seat, action, dice_source=ScriptedDice)
         state = outcome.state
         events += outcome.events
     return state, events
@@ -121,6 +129,44 @@ def first(events: list[Event], key: str) -> Event:
     return next(event for event in events if event.key == key)
 
 
+def no_gold_offers(state: StruggleState) -> StruggleState:
+    """Close the gold-offer window of an attack: every player offers nothing."""
+    while (prompts := STRUGGLE.prompts(state)) and prompts[0].kind == "gold_offer":
+        state = play(state, prompts[0].seat, type="done").state
+    return state
+
+
+def combat_results(events: list[Event]) -> list[Event]:
+    """Each stage's result (a win or a tie), in order."""
+    return [e for e in events if e.key in ("soe.combat_result", "soe.combat_tied")]
+
+
+def totals_of(result: Event) -> dict[str, int]:
+    return {
+        "attacker": result.params["attacker_total"],
+        "defender": result.params["defender_total"],
+    }
+
+
 def pending_kind(state: StruggleState) -> tuple[str, str] | None:
     prompts = STRUGGLE.prompts(state)
     return (prompts[0].seat, prompts[0].kind) if prompts else None
+
+
+SEVEN = ["GBR", "FRA", "PRU", "AUS", "SPA", "RUS", "UPR"]
+# The most each power would pay to settle an auction, by seat.
+VALUE = dict(zip(SEVEN, [12, 9, 15, 7, 11, 14, 10], strict=True))
+
+
+def value_bidder(state: StruggleState, proxies: bool) -> tuple[str, dict[str, Any]]:
+    """A bidder who pays up to its value: by raising one at a time, or by a sealed maximum."""
+    prompt = STRUGGLE.prompts(state)[0]
+    kinds = {choice.kind: choice for choice in reversed(prompt.choices)}
+    bid = kinds.get("bid")
+    if "pass_bid" not in kinds:  # everybody passed: the opener must open at 0
+        return prompt.seat, prompt.choices[0].instantiate()
+    if bid is None or bid.ranges["amount"].low > VALUE[prompt.seat]:
+        return prompt.seat, kinds["pass_bid"].instantiate()
+    if proxies:
+        return prompt.seat, kinds["proxy_bid"].instantiate(maximum=VALUE[prompt.seat])
+    return prompt.seat, bid.instantiate(amount=bid.ranges["amount"].low)

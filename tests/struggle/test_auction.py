@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.struggle import STRUGGLE
-from rulesets.struggle.auction import alliance_turn_order
+from rulesets.struggle.auction import alliance_turn_order, first_opener
 from rulesets.struggle.state import StruggleState
 from tests.struggle.helpers import auction_scenario, first, run
 
@@ -94,8 +94,6 @@ def test_sealed_proxy_bids_the_minimum_and_keeps_its_maximum_private() -> None:
 
 
 def test_wars_two_and_three_open_with_the_last_player_of_the_previous_war() -> None:
-    from rulesets.struggle.auction import first_opener
-
     state = auction_scenario(THREE, opener="GBR", war=2)
     state.last_actor = "PRU"
     assert first_opener(state) == "PRU"

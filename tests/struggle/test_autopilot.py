@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rulesets.struggle import STRUGGLE
-from tests.struggle.helpers import put, run, scenario
+from tests.struggle.helpers import give, put, run, scenario
 
 
-def test_the_default_is_to_pass_and_to_decline() -> None:
+def test_the_default_passes_but_never_hands_the_opponent_naval_support() -> None:
     state = scenario(["GBR"], ["FRA"])
     assert STRUGGLE.default_action(state, "GBR") == {"type": "pass_action"}
     put(state, "CAR", "GBR", fleets=1, armies=1)
@@ -17,10 +17,12 @@ def test_the_default_is_to_pass_and_to_decline() -> None:
         ("GBR", {"type": "choose_region", "region": "CAR"}),
         ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
     )
+    # Declining « procure le bonus de soutien naval » to the other side: a missed
+    # deadline fights instead (issue 14).
     assert STRUGGLE.default_action(state, "GBR") == {
         "type": "answer",
         "question": "naval_fight",
-        "yes": False,
+        "yes": True,
     }
 
 
@@ -50,3 +52,19 @@ def test_the_autopilot_attacks_only_a_neutral_it_clearly_outnumbers() -> None:
     assert STRUGGLE.autopilot_action(state, "GBR", 0)["region"] == "GER"
     state, _ = run(state, ("GBR", {"type": "choose_region", "region": "GER"}))
     assert STRUGGLE.autopilot_action(state, "GBR", 0)["target"] == "GER-2"
+
+
+def test_a_missed_withdrawal_is_taken_as_the_player_would(dice: list[int]) -> None:
+    state = scenario(["GBR"], ["FRA"])
+    put(state, "GER", "GBR", armies=3)
+    put(state, "GER", "FRA", armies=1, tokens=1)
+    give(state, "FRA", "fighting_withdrawal")
+    dice += [5, 1, 3, 3]
+    state, _ = run(
+        state,
+        ("GBR", {"type": "attack"}),
+        ("GBR", {"type": "choose_region", "region": "GER"}),
+        ("GBR", {"type": "choose_target", "kind": "player", "target": "FRA"}),
+    )
+    assert STRUGGLE.prompts(state)[0].kind == "fighting_withdrawal"
+    assert STRUGGLE.default_action(state, "FRA") == {"type": "withdraw", "spare": "FRA"}

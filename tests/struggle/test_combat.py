@@ -7,7 +7,18 @@ from typing import Any
 from rulesets.core import Event
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
-from tests.struggle.helpers import first, give, pending_kind, put, run, scenario
+from tests.struggle.helpers import (
+    combat_results,
+    first,
+    give,
+    keys,
+    no_gold_offers,
+    pending_kind,
+    put,
+    run,
+    scenario,
+    totals_of,
+)
 
 
 def attack(state: StruggleState, power: str, region: str, kind: str, target: str) -> Any:
@@ -24,8 +35,8 @@ def answer(state: StruggleState, seat: str, question: str, yes: bool) -> Any:
 
 
 def totals(events: list[Event], stage: str = "land") -> dict[str, int]:
-    found = [e for e in events if e.key == "soe.combat_result" and e.params["stage"] == stage]
-    return dict(found[-1].params["totals"])
+    found = [e for e in combat_results(events) if e.params["stage"] == stage]
+    return totals_of(found[-1])
 
 
 def lost(events: list[Event]) -> list[tuple[str, str]]:
@@ -84,18 +95,18 @@ def test_a_win_where_the_defender_has_no_token_only_kills_units(dice: list[int])
 
 def test_beating_a_neutral_takes_the_marker_and_its_rewards(dice: list[int]) -> None:
     state = scenario(["GBR"], ["FRA"])
-    state.regions["GER"].markers = ["GER-2"]  # defence 3, 2 gold in a circle
+    state.regions["GER"].markers = ["GER-2"]  # a 3 in a golden circle: defence 3, 3 gold
     put(state, "GER", "GBR", armies=3)
     dice += [5, 2, 1, 2]  # 3 + 3 = 6 against 3 + 1 = 4
     state, _events = attack(state, "GBR", "GER", "neutral", "GER-2")
     assert state.regions["GER"].markers == [] and state.regions["GER"].control == {"GBR": 1}
-    assert state.powers["GBR"].gold == 10  # paid 2, won 2
+    assert state.powers["GBR"].gold == 11  # paid 2, won 3
     assert "GER-2" not in state.bag
 
 
 def test_a_neutral_with_a_vp_square_gives_one_vp(dice: list[int]) -> None:
     state = scenario(["GBR"], ["FRA"])
-    state.regions["GER"].markers = ["GER-3"]  # defence 2, 1 VP
+    state.regions["GER"].markers = ["GER-3"]  # a « 1 » in a square: defence 1, 1 VP
     put(state, "GER", "GBR", armies=3)
     dice += [5, 2, 1, 2]
     state, _ = attack(state, "GBR", "GER", "neutral", "GER-3")
@@ -106,7 +117,7 @@ def test_losing_or_tying_against_a_neutral_costs_the_attacker_only(dice: list[in
     state = scenario(["GBR"], ["FRA"])
     state.regions["GER"].markers = ["GER-3"]
     put(state, "GER", "GBR", armies=2)
-    dice += [3, 3, 4, 3]  # 2 + 0 = 2, neutral 2 + 1 = 3, the neutral's 7 does nothing
+    dice += [3, 3, 4, 3]  # 2 + 0 = 2, neutral 1 + 1 = 2: a tie; the neutral's 7 does nothing
     state, events = attack(state, "GBR", "GER", "neutral", "GER-3")
     assert lost(events) == [("GBR", "army")] and state.regions["GER"].markers == ["GER-3"]
 
@@ -137,7 +148,7 @@ def test_the_naval_winner_gets_support_and_a_tie_gives_none(dice: list[int]) -> 
     put(state, "CAR", "FRA", fleets=1)
     dice += [3, 3, 3, 3, 3, 3, 3, 3]
     _, events = answer(state, "FRA", "naval_fight", True)
-    assert first(events, "soe.naval_support").params["side"] is None
+    assert "soe.naval_support" not in keys(events) and "soe.naval_support_none" in keys(events)
     assert ("FRA", "fleet") in lost(events) and ("GBR", "fleet") in lost(events)
 
 
@@ -181,6 +192,7 @@ def test_allies_answer_the_call_attackers_first_and_forts_never_help(dice: list[
     put(state, "GER", "FRA", armies=1, tokens=1)
     put(state, "GER", "AUS", forts=2)
     state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    state = no_gold_offers(state)
     assert pending_kind(state) == ("PRU", "support_attack")  # AUS has only forts: never asked
     prompt = STRUGGLE.prompts(state)[0]
     assert prompt.urgency == "reaction" and prompt.choices[0].action == {
@@ -220,7 +232,7 @@ def test_reserve_rolls_every_die_again_and_only_the_new_roll_counts(dice: list[i
     state, events = answer(state, "FRA", "reserve", True)
     assert totals(events) == {"attacker": 2, "defender": 5}
     assert lost(events) == [("GBR", "army")]
-    assert state.powers["FRA"].tiles[0].used  # once per war (A11)
+    assert not state.powers["FRA"].tiles[0].used  # every combat by default (issue 14)
 
 
 def test_fighting_withdrawal_spares_the_unit_but_not_the_token(dice: list[int]) -> None:
@@ -308,6 +320,7 @@ def test_a_loser_with_two_allies_chooses_which_pays_its_natural_seven(dice: list
     put(state, "GER", "AUS", armies=1)
     put(state, "GER", "SPA", armies=1)
     state, _ = attack(state, "GBR", "GER", "player", "FRA")
+    state = no_gold_offers(state)
     dice += [3, 3, 3, 4]  # France 2 + 1 = 3 against 6, with a natural 7
     state, _ = run(
         state,

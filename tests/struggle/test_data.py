@@ -26,7 +26,7 @@ def test_the_shipped_data_has_every_component() -> None:
     assert data.region("GER").vp == [8, 5, 3]
     assert data.region("GER").provenance["vp"] == "example"
     assert "GER" in data.power("GBR").home_adjacent
-    assert data.power("GBR").provenance["home_adjacent"] == "rules"
+    assert data.power("GBR").provenance["home_adjacent"] == "reconstructed"
     kinds = {marker.kind for marker in data.markers}
     assert kinds == {"neutral", "pop", "slaves"}
     families = [tile.family for tile in data.tiles]
@@ -92,3 +92,47 @@ def test_a_campaign_with_replacement_data_survives_a_json_round_trip() -> None:
     assert reloaded == state
     prompt = STRUGGLE.prompts(reloaded)[0]
     assert prompt.kind == "place_unit" and reloaded.powers["GBR"].gold == 12
+
+
+def test_provenance_says_rules_only_where_the_text_states_the_value() -> None:
+    # A tile's « (n) » could be its copies or its cost (spec A03): not a stated value.
+    data = default_data()
+    assert {tile.provenance["copies"] for tile in data.tiles} == {"reconstructed"}
+    assert data.power("GBR").provenance["home_adjacent"] == "reconstructed"
+
+
+def test_each_marker_prints_one_number_in_its_shape() -> None:
+    # « Une région neutre possède une valeur de défense égale au chiffre inscrit sur le
+    # marqueur de région ... Si le marqueur de région indique une valeur dans un cercle doré,
+    # alors le joueur victorieux prend la somme correspondante à la banque. Si le marqueur
+    # de région indique un « 1 » dans un carré alors le joueur victorieux gagne un Point de
+    # Victoire. »
+    for marker in default_data().markers:
+        assert marker.gold_reward in (0, marker.defence), marker.id
+        if marker.vp_reward:
+            assert (marker.vp_reward, marker.defence, marker.gold_reward) == (1, 1, 0)
+
+
+def test_pop_markers_lie_where_colonising_makes_sense() -> None:
+    data = default_data()
+    assert [m.id for m in data.markers if m.kind == "pop" and m.region in ("GER", "CEU")] == []
+
+
+def test_government_reform_is_no_cheaper_than_borrowing() -> None:
+    # Two unrest bought off must cost at least what two unrest borrow (3 gold each with Banking).
+    assert default_data().tile("government_reform").gold >= 2 * 3
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda m: m.update(kind="neutral", defence=2, gold_reward=3, vp_reward=0), "gold_reward"),
+        (lambda m: m.update(kind="neutral", defence=2, gold_reward=0, vp_reward=1), "vp_reward"),
+    ],
+)
+def test_a_marker_whose_numbers_disagree_is_refused(edit: Any, field: str) -> None:
+    data = raw()
+    edit(data["markers"][0])
+    with pytest.raises(IllegalAction) as refused:
+        STRUGGLE.validate_data(data)
+    assert refused.value.params["field"] == f"markers.{data['markers'][0]['id']}.{field}"

@@ -67,3 +67,31 @@ def test_every_yes_no_question_has_both_labels() -> None:
     english = catalogue("en")
     for question in ("militia", "surprise", "naval_fight", "reserve", "blockade"):
         assert f"soe.choice.{question}.yes" in english and f"soe.choice.{question}.no" in english
+
+
+def built_keys() -> set[str]:
+    """The label, prompt and choice keys the rules build from a unit, a target kind or a
+    proposal's shape, which a random game may not reach."""
+    units = ("army", "fleet", "fort")
+    keys = {
+        f"soe.label.{family}.{unit}"
+        for family in ("place_unit", "build", "build_where", "choose_unit", "move_to", "casualty")
+        for unit in units
+    }
+    keys |= {f"soe.label.build_home.{unit}" for unit in ("army", "fleet")}
+    keys |= {
+        f"soe.label.choose_target.{kind}" for kind in ("player", "neutral", "pirates", "revolt")
+    }
+    keys |= {
+        f"{base}{shape}"
+        for base in ("soe.label.bid", "soe.label.opening", "soe.label.proxy_bid", "soe.prompt.bid")
+        for shape in ("", "_a", "_b")
+    }
+    keys |= {"soe.prompt.bid_first", "soe.prompt.bid_forced", "soe.prompt.gold_offer"}
+    keys |= {f"soe.choice.support{shape}" for shape in ("", "_naval", "_land")}
+    return keys
+
+
+def test_every_built_key_is_in_both_catalogues() -> None:
+    english, french = catalogue("en"), catalogue("fr")
+    assert sorted(key for key in built_keys() if key not in english or key not in french) == []

@@ -135,7 +135,7 @@ def test_build_costs_a_population_and_places_by_the_movement_rules(dice: list[in
     state, _ = run(state, ("GBR", {"type": "build", "unit": "fort"}))
     assert state.powers["GBR"].population == 4
     places = {c["region"] for c in choices(state)}
-    assert places == {"GBR", "GER"}  # a fort goes where an army could: home or next door
+    assert places == {"GER"}  # a fort goes where an army could, but never home (issue 14)
     put(state, "NAM", "GBR", fleets=1)
     state, events = run(state, ("GBR", {"type": "choose_region", "region": "GER"}))
     assert state.regions["GER"].forts == {"GBR": 1}
@@ -189,7 +189,8 @@ def test_a_unit_built_for_a_colony_may_sink_and_its_population_is_spent(dice: li
     )
     assert first(events, "soe.sea_roll").params["result"] == "lost"
     assert state.regions["IND"].fleets == {} and state.homes["GBR"].fleets == 0
-    assert state.powers["GBR"].population == 4 and state.powers["GBR"].unrest == 1
+    # No unrest by default: a unit lost at sea is not among the text's sources of unrest.
+    assert state.powers["GBR"].population == 4 and state.powers["GBR"].unrest == 0
 
 
 def test_an_unlisted_move_is_refused_with_a_reason() -> None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.state import StruggleState
-from rulesets.struggle.turns import end_of_war
-from tests.struggle.helpers import give, new_game, put, run, scenario
+from rulesets.struggle.turn_flow import end_of_war
+from tests.struggle.helpers import context, give, new_game, put, run, scenario
 
 FOUR = ["GBR", "FRA", "PRU", "AUS"]
 
@@ -54,7 +53,7 @@ def test_income_upkeep_and_growth() -> None:
     put(state, "GER", "GBR", tokens=3, armies=2)
     state.homes["GBR"].fleets = 1
     state.powers["GBR"].population = 6
-    ctx = StepContext(state)
+    ctx = context(state)
     income_and_upkeep(ctx)
     assert state.powers["GBR"].gold == 10 + 6 + 3 - 3
     assert state.powers["GBR"].population == 9  # +5, never above 9
@@ -65,7 +64,7 @@ def test_upkeep_is_borrowed_when_short() -> None:
     state = scenario(["GBR"], ["FRA"])
     state.powers["GBR"].gold, state.powers["GBR"].population = 0, 0
     put(state, "GER", "GBR", armies=3)
-    income_and_upkeep(StepContext(state))
+    income_and_upkeep(context(state))
     assert state.powers["GBR"].gold == 1 and state.powers["GBR"].unrest == 2
 
 
@@ -76,7 +75,7 @@ def test_end_of_war_scores_resets_tiles_and_opens_the_next_auction() -> None:
     give(state, "GBR", "bavaria", "war_office")
     state.powers["GBR"].tiles[1].used = True
     state.last_actor = "FRA"
-    ctx = StepContext(state)
+    ctx = context(state)
     end_of_war(ctx)
     assert state.powers["GBR"].vp == 8 and state.powers["FRA"].vp == 5
     assert [t.tile for t in state.powers["GBR"].tiles] == ["war_office"]
@@ -88,7 +87,7 @@ def test_end_of_war_scores_resets_tiles_and_opens_the_next_auction() -> None:
 
 def finish(state: StruggleState) -> StruggleState:
     state.war = 3
-    end_of_war(StepContext(state))
+    end_of_war(context(state))
     return state
 
 

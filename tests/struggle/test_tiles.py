@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from rulesets.core import StepContext
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.income import income_and_upkeep
 from rulesets.struggle.scoring import score_regions
 from rulesets.struggle.state import StruggleState
-from tests.struggle.helpers import first, give, pending_kind, put, run, scenario
+from tests.struggle.helpers import (
+    combat_results,
+    context,
+    first,
+    give,
+    pending_kind,
+    put,
+    run,
+    scenario,
+    totals_of,
+)
 
 
 def kinds(state: StruggleState) -> list[str]:
@@ -75,7 +84,7 @@ def test_pirates_capture_a_token_that_then_pays_and_scores_nothing(dice: list[in
     assert state.regions["CAR"].control == {"FRA": 1}
     assert [(r.tile, r.region, r.held) for r in state.raiders] == [("pirates", "CAR", "FRA")]
     assert state.turn.actions_left == 1
-    ctx = StepContext(state.model_copy(deep=True))
+    ctx = context(state.model_copy(deep=True))
     ctx.state.regions["CAR"].control = {}
     score_regions(ctx)
     assert ctx.state.powers["FRA"].vp == 0
@@ -131,8 +140,9 @@ def test_slave_revolt_strikes_on_land_at_three_against_armies_and_forts(dice: li
         ("GBR", {"type": "buy", "tile": "slave_revolt"}),
         ("GBR", {"type": "choose_token", "region": "SAM", "power": "FRA"}),
     )
-    result = first(events, "soe.combat_result")
-    assert result.params["totals"] == {"attacker": 3, "defender": 3}
+    assert [totals_of(result) for result in combat_results(events)] == [
+        {"attacker": 3, "defender": 3}
+    ]
     assert state.regions["SAM"].forts == {"FRA": 1}  # a fort never dies on a tie
     assert state.stock["slave_revolt"] == 1
 
@@ -288,7 +298,7 @@ def test_a_winning_slave_revolt_holds_the_token_until_beaten_on_land(dice: list[
         ("GBR", {"type": "choose_region", "region": "CAR"}),
         ("GBR", {"type": "choose_target", "kind": "revolt", "target": "slave_revolt"}),
     )
-    result = first(events, "soe.combat_result").params
-    assert result["stage"] == "land" and result["totals"] == {"attacker": 6, "defender": 3}
+    result = first(events, "soe.combat_result")
+    assert result.params["stage"] == "land" and totals_of(result) == {"attacker": 6, "defender": 3}
     assert state.raiders == [] and state.regions["CAR"].control == {"GBR": 1}
     assert state.stock["slave_revolt"] == 1

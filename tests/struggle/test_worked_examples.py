@@ -12,10 +12,12 @@ from tests.struggle.helpers import (
     auction_scenario,
     first,
     give,
+    no_gold_offers,
     pending_kind,
     put,
     run,
     scenario,
+    totals_of,
 )
 
 FIVE = ["GBR", "FRA", "PRU", "AUS", "SPA"]
@@ -60,7 +62,7 @@ def test_a2_british_move_ship_arrives_army_returns(dice: list[int]) -> None:
         ("GBR", {"type": "choose_region", "region": "IND"}),
     )
     rolls = [e.params for e in events if e.key == "soe.sea_roll"]
-    assert [(r["first"], r["second"], r["result"]) for r in rolls] == [
+    assert [(r["first"], r.get("second"), r["result"]) for r in rolls] == [
         (2, None, "arrive"),
         (1, 3, "return"),
     ]
@@ -88,6 +90,7 @@ def test_a3_spain_beats_britain_in_north_america_8_to_7(dice: list[int]) -> None
         ("SPA", {"type": "choose_target", "kind": "player", "target": "GBR"}),
     )
     assert state.powers["SPA"].gold == 8
+    state = no_gold_offers(state)
     assert pending_kind(state) == ("AUS", "support_attack")
     state, _ = run(state, ("AUS", {"type": "support", "naval": 0, "land": 1}))
     assert pending_kind(state) == ("SPA", "alliance_tile")
@@ -98,8 +101,12 @@ def test_a3_spain_beats_britain_in_north_america_8_to_7(dice: list[int]) -> None
     )
     assert pending_kind(state) == ("GBR", "naval_fight")
     state, events = run(state, ("GBR", {"type": "answer", "question": "naval_fight", "yes": False}))
+    # « La Grande-Bretagne perd donc une unité dans cette région »: its army or its ship.
+    assert pending_kind(state) == ("GBR", "choose_casualty")
+    state, more = run(state, ("GBR", {"type": "casualty", "power": "GBR", "unit": "army"}))
+    events += more
     result = first(events, "soe.combat_result")
-    assert result.params["totals"] == {"attacker": 8, "defender": 7}
+    assert totals_of(result) == {"attacker": 8, "defender": 7}
     assert result.params["result"] == "attacker"
     lost = [(e.params["power"], e.params["unit"]) for e in events if e.key == "soe.unit_lost"]
     assert sorted(lost) == [("AUS", "army"), ("GBR", "army"), ("SPA", "army")]

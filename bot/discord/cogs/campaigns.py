@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope, require_creator_or_moderator
+from bot.discord.channel_permissions import require_channel_permissions
 from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
-from bot.discord.options_text import parse_options, suggestions
+from bot.discord.options_text import parse_options, suggested_at, suggestions
 from bot.discord.reports import scores_text
 from bot.i18n import catalogue, localise_value, render
 from bot.services.pace import PRESETS
@@ -33,6 +34,27 @@ def _ruleset(name: str) -> Any:
         return registry.get(name)
     except IllegalAction as error:
         raise Refusal(error.key, **error.params) from None
+
+
+def _suggestions(ruleset: Any, chosen: dict[str, Any], pace: str, language: str) -> list[str]:
+    """A line per option the game suggests at this pace and the creator left unset."""
+    lines = []
+    for spec in ruleset.option_specs():
+        value = spec.suggested.get(pace)
+        if value is None or spec.name in chosen or value == spec.default:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        lines.append(
+            "\n"
+            + tr(
+                "discord.campaign.suggested_option",
+                language,
+                option=f"{spec.name}={shown}",
+                description=render(spec.description, language),
+                pace=tr(f"discord.pace.{pace}", language),
+            )
+        )
+    return lines
 
 
 def _seat_name(seat: str, language: str) -> str:
@@ -68,6 +90,7 @@ class Campaigns(
         thread: bool = False,
     ) -> None:
         language = language or self.bot.default_language
+        require_channel_permissions(interaction, opens_thread=thread)
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
@@ -106,6 +129,7 @@ class Campaigns(
             seats=seats,
             pace=tr(f"discord.pace.{pace}", language),
         )
+        announcement += "".join(_suggestions(ruleset, chosen, pace, language))
         mine = user_language(interaction)
         if channel.id == interaction.channel_id:
             await interaction.response.send_message(announcement)
@@ -137,14 +161,22 @@ class Campaigns(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
+        pace = str(getattr(interaction.namespace, "pace", None) or DEFAULT_PACE)
         try:
             specs = registry.get(str(game)).option_specs()
         except IllegalAction:
             return []
-        return [
+        suggested = suggested_at(pace, specs, typed)
+        note = tr("discord.campaign.suggested_mark", user_language(interaction))
+        found = [
+            app_commands.Choice(name=f"{text} {note}"[:100], value=text[:100]) for text in suggested
+        ]
+        found += [
             app_commands.Choice(name=text[:100], value=text[:100])
             for text in suggestions(typed, specs)
+            if text not in suggested
         ]
+        return found[:25]
 
     # join / leave / start --------------------------------------------------------------
 
@@ -221,6 +253,9 @@ class Campaigns(
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         require_creator_or_moderator(self.bot, interaction, found)
+        home = None if found.channel_id is None else await self.bot.channel_by_id(found.channel_id)
+        if isinstance(home, discord.abc.GuildChannel | discord.Thread):
+            require_channel_permissions(interaction, home)
         await self.bot.service.lobby.start(found.id, str(interaction.user.id))
         await interaction.response.send_message(
             tr(

@@ -56,6 +56,9 @@ class Info(commands.Cog):
     ) -> None:
         found = await campaign_in_scope(self.bot, interaction, campaign)
         language = user_language(interaction)
+        pages = max(1, -(-(found.seq + 1) // HISTORY_PAGE))
+        if page > pages:
+            raise Refusal("discord.error.no_such_page", page=page, pages=pages)
         before = found.seq + 1 - (page - 1) * HISTORY_PAGE
         entries = await self.bot.service.play.history(
             found.id, limit=HISTORY_PAGE, before_seq=max(before, 0)
@@ -66,7 +69,7 @@ class Info(commands.Cog):
             for line in event_lines(public_events(events), language):
                 lines.append(f"`{entry.seq:>4}` {line}")
         embed = discord.Embed(
-            title=tr("discord.history.title", language, campaign=found.id, page=page),
+            title=tr("discord.history.title", language, campaign=found.id, page=page, pages=pages),
             description="\n".join(lines)[:3900] or tr("discord.history.empty", language),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -10,14 +10,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.access import campaign_in_scope
-from bot.discord.choices import button_label, find_prompt
+from bot.discord.choices import PromptSlot, button_label, seat_prompts
 from bot.discord.client import CourierBot
 from bot.discord.components import NumberModal
 from bot.discord.errors import Refusal
 from bot.discord.language import user_language
 from bot.discord.orders import carry_out, open_choice
+from bot.i18n import localise_value, render
 
-ORDER_VALUE = re.compile(r"(?P<seq>\d+):(?P<seat>[A-Za-z0-9_\-]{1,40}):(?P<index>\d+)")
+# An order picked from the autocomplete: seq, seat, the prompt's number, the choice's index.
+ORDER_VALUE = re.compile(
+    r"(?P<seq>\d+):(?P<seat>[A-Za-z0-9_\-]{1,40})(?::(?P<prompt>\d{1,3}))?:(?P<index>\d+)"
+)
 
 
 class Play(commands.Cog):
@@ -38,19 +42,21 @@ class Play(commands.Cog):
         parsed = ORDER_VALUE.fullmatch(order)
         if parsed is None:
             raise Refusal("discord.error.pick_from_list")
-        seq, seat, index = int(parsed["seq"]), parsed["seat"], int(parsed["index"])
-        choice = await open_choice(interaction, found.id, seq, seat, index)
+        number_of_prompt = int(parsed["prompt"]) if parsed["prompt"] else 0
+        slot = PromptSlot(found.id, int(parsed["seq"]), parsed["seat"], number_of_prompt)
+        index = int(parsed["index"])
+        choice = await open_choice(interaction, slot, index)
         if not choice.ranges:
-            await carry_out(interaction, found.id, seq, seat, choice)
+            await carry_out(interaction, slot, choice)
             return
         if number is None or len(choice.ranges) > 1:
-            modal = NumberModal(found.id, seq, seat, index, choice, user_language(interaction))
+            modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
         name, bounds = next(iter(choice.ranges.items()))
         if number not in bounds:
             raise Refusal("discord.error.number_range", name=name, low=bounds.low, high=bounds.high)
-        await carry_out(interaction, found.id, seq, seat, choice, {name: number})
+        await carry_out(interaction, slot, choice, {name: number})
 
     @play.autocomplete("order")
     async def _legal_orders(
@@ -61,25 +67,24 @@ class Play(commands.Cog):
             found = await campaign_in_scope(
                 self.bot, interaction, getattr(interaction.namespace, "campaign", None)
             )
-            seat = await self.bot.service.lobby.seat_of(found.id, str(interaction.user.id))
-            prompt = (
-                find_prompt(await self.bot.service.play.prompts(found.id, seat), seat)
-                if seat
-                else None
-            )
+            held = await self.bot.service.lobby.seats_of(found.id, str(interaction.user.id))
+            pending = await self.bot.service.play.prompts(found.id) if held else []
         except Exception:
             return []
-        if prompt is None:
-            return []
         listed = []
-        for index, choice in enumerate(prompt.choices):
-            label = button_label(found.ruleset, choice, language)
-            if typed.lower() in label.lower():
-                listed.append(
-                    app_commands.Choice(
-                        name=label[:100], value=f"{found.seq}:{prompt.seat}:{index}"
-                    )
-                )
+        for seat in held:
+            mine = seat_prompts(pending, seat)
+            for number, prompt in enumerate(mine):
+                for index, choice in enumerate(prompt.choices):
+                    label = button_label(found.ruleset, choice, language)
+                    if len(mine) > 1:
+                        # Several prompts of one seat at once: say which one each answers.
+                        label = f"{render(prompt.text, language)[:40]}: {label}"
+                    if len(held) > 1:
+                        label = f"{localise_value(seat, language)}: {label}"
+                    if typed.lower() in label.lower():
+                        value = f"{found.seq}:{seat}:{number}:{index}"
+                        listed.append(app_commands.Choice(name=label[:100], value=value))
         return listed[:25]
 
 

@@ -190,7 +190,7 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         require_moderator(bot, interaction)
         if interaction.channel_id is not None:
             busy = await bot.service.lobby.campaign_for_channel(interaction.channel_id)
-            if busy is not None:
+            if busy is not None and busy.status != "finished":
                 raise Refusal("trust.error.channel_busy", campaign=busy.id)
         if file.size > MAX_IMPORT_BYTES:
             raise Refusal("trust.error.import_too_big", limit=MAX_IMPORT_BYTES // (1024 * 1024))

@@ -7,10 +7,11 @@ flag, a palace, a city tile or an occupier); every region's name is drawn on the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulesets.core.scene import (
+    Banner,
     Header,
     LegendEntry,
     Panel,
@@ -42,7 +43,8 @@ LEGEND = (
 
 
 def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionScene:
-    """A region's flag, buildings and units, empire by empire in the board's order."""
+    """A region's flag, buildings and units, empire by empire in the board's order; its
+    colour is its flag holder's, or its occupier's for an occupied city."""
     owner = raw.get("owner")
     pieces = []
     if raw.get("palace"):
@@ -69,6 +71,8 @@ def region_scene(region_id: str, label: str, raw: Mapping[str, Any]) -> RegionSc
         control={str(flag): 1} if flag else {},
         pieces=pieces,
         markers=markers,
+        # A region shows its flag holder's colour; an occupied city its occupier's.
+        holders=[str(occupier)] if occupier else None,
     )
 
 
@@ -91,31 +95,80 @@ def scene_from_view(
         region_scene(region_id, name(region_id), raw)
         for region_id, raw in view.get("regions", {}).items()
     ]
+
+    def seat_name(seat: str) -> str:
+        return text.get(f"seat.{seat}", seat)
+
     phase = str(view.get("phase", ""))
-    lines = [
-        text["decade"].format(decade=view.get("decade", 1), decades=view.get("decades", "?")),
-        text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
-    ]
-    active_seat = view.get("active_seat")
-    if active_seat:
-        lines.append(text["active"].format(seat=active_seat))
+    if phase == "over":
+        lines = [text["game_over"].format(decade=view.get("decade", 1))]
+    else:
+        lines = [
+            text["decade"].format(decade=view.get("decade", 1), decades=view.get("decades", "?")),
+            text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
+        ]
     active_empire = view.get("active_empire")
-    if active_empire:
-        lines.append(text["active_empire"].format(empire=name(str(active_empire))))
     return Scene(
         map_id=load_geometry().id,
         header=Header(title=text["title"], lines=lines),
         powers=empire_styles(text),
         regions=[region for region in regions if _holds_something(region)],
-        panels=_panels(view, text),
+        panels=_panels(view, text, seat_name),
         legend=[LegendEntry(symbol=symbol, label=text[key]) for symbol, key in LEGEND],
         legend_title=text["legend"],
         captions={key: value for key, value in text.items() if key.startswith("name.")},
         highlight=str(active_empire) if active_empire in EMPIRE_STYLES else None,
+        language=language,
+        banner=awaited_banner(view, text, name, seat_name),
     )
 
 
-def _panels(view: Mapping[str, Any], text: Mapping[str, str]) -> list[Panel]:
+def _join(names: list[str], text: Mapping[str, str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + text["and"] + names[-1]
+
+
+def awaited_banner(
+    view: Mapping[str, Any],
+    text: Mapping[str, str],
+    name: Callable[[str], str],
+    seat_name: Callable[[str], str],
+) -> Banner | None:
+    """Who must play, for which empire and what for; at the end, who won.
+
+    Seats are shown by their players' names when the caller passes them as `seat.<seat>`
+    labels (the services know who holds each seat; the view does not). Between two turns
+    (a time-track tile, a levy) the view names no seat: a caller that knows the seats with a
+    prompt adds them to the view as `awaited`.
+    """
+    phase = str(view.get("phase", ""))
+    if phase == "over":
+        winners = [str(seat) for seat in view.get("winners") or []]
+        if not winners:
+            return None
+        names = _join([seat_name(seat) for seat in winners], text)
+        return Banner(text=text["banner.over"].format(winners=names))
+    doing = text.get(f"phase.{phase}", phase.replace("_", " "))
+    awaited = [str(seat) for seat in view.get("awaited") or []]
+    if len(awaited) > 1:
+        names = _join([seat_name(seat) for seat in awaited], text)
+        return Banner(text=text["banner.waiting"].format(seats=names, phase=doing))
+    seat = awaited[0] if awaited else view.get("active_seat") or view.get("decider")
+    if not seat:
+        return None
+    empire = view.get("active_empire")
+    if empire in EMPIRE_STYLES:
+        sentence = text["banner.play_empire"].format(
+            seat=seat_name(str(seat)), empire=name(str(empire)), phase=doing
+        )
+        return Banner(powers=[str(empire)], text=sentence)
+    return Banner(text=text["banner.play"].format(seat=seat_name(str(seat)), phase=doing))
+
+
+def _panels(
+    view: Mapping[str, Any], text: Mapping[str, str], seat_name: Callable[[str], str]
+) -> list[Panel]:
     """The power track and flags of each empire, strongest first, then the players."""
     empires: Mapping[str, Any] = view.get("empires", {})
     monarchs: Mapping[str, Any] = view.get("monarchs") or {}
@@ -127,7 +180,7 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str]) -> list[Panel]:
                 str(empires[empire].get("power", 0)),
                 str(empires[empire].get("flags", 0)),
                 str(empires[empire].get("crowns", 0)),
-                str(monarchs.get(empire) or "–"),
+                seat_name(str(monarchs[empire])) if monarchs.get(empire) else "–",
             ],
         )
         for empire in ranked
@@ -153,7 +206,7 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str]) -> list[Panel]:
             rows=[
                 PanelRow(
                     values=[
-                        str(seat),
+                        seat_name(str(seat)),
                         str(players.get(seat, {}).get("position") or "–"),
                         str(scores[seat]) if scores else "–",
                     ]

@@ -8,10 +8,11 @@ pass `labels` to replace any of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulesets.core.scene import (
+    Banner,
     Header,
     LegendEntry,
     Panel,
@@ -28,6 +29,7 @@ from rulesets.struggle.map.geometry import (
     map_text,
     tile_name,
 )
+from rulesets.struggle.scoring import dense_award
 
 # The view does not say how many wars a game has; Struggle of Empires always has three.
 TOTAL_WARS = 3
@@ -39,11 +41,11 @@ TABLE_COLUMNS = (
     "col.gold",
     "col.population",
     "col.vp",
-    "col.tiles",
     "col.tokens",
 )
 LEGEND = (
     ("badge:8·5·3", "legend.vp_values"),
+    ("badge:+8", "legend.vp_now"),
     ("control", "legend.control"),
     ("army", "legend.army"),
     ("fleet", "legend.fleet"),
@@ -99,13 +101,18 @@ def region_scene(
         pieces.append(PieceStack(kind="blockade", power=str(blockade), count=1))
     markers = [marker_scene(marker) for marker in raw.get("markers", [])]
     markers += [raider_scene(raider) for raider in raw.get("raiders", [])]
+    control = _counts(raw.get("control"))
+    values = [int(value) for value in raw.get("vp", [])]
+    # What each power would score if the war ended now: the rules' own award.
+    scored = dense_award(control, values)
     return RegionScene(
         id=region_id,
         label=label,
-        control=_counts(raw.get("control")),
+        control=control,
         pieces=pieces,
         markers=markers,
-        vp_text="·".join(str(int(value)) for value in raw.get("vp", [])),
+        vp_text="·".join(str(value) for value in values),
+        vp_now={power: vp for power, vp in scored.items() if vp},
     )
 
 
@@ -140,18 +147,20 @@ def scene_from_view(
     regions += [home_scene(power, name(power), raw) for power, raw in view.get("homes", {}).items()]
 
     phase = str(view.get("phase", ""))
-    lines = [
-        text["war_round"].format(
-            war=view.get("war", 1),
-            wars=view.get("wars", TOTAL_WARS),
-            round=view.get("round", 1),
-            rounds=view.get("rounds_in_war", "?"),
-        ),
-        text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
-    ]
+    if phase == "over":
+        lines = [text["game_over"].format(war=view.get("war", TOTAL_WARS))]
+    else:
+        lines = [
+            text["war_round"].format(
+                war=view.get("war", 1),
+                wars=view.get("wars", TOTAL_WARS),
+                round=view.get("round", 1),
+                rounds=view.get("rounds_in_war", "?"),
+            ),
+            text["phase"].format(phase=text.get(f"phase.{phase}", phase.replace("_", " "))),
+        ]
     active = view.get("active")
-    if active:
-        lines.append(text["active"].format(power=name(str(active))))
+    banner = awaited_banner(view, text, name)
 
     return Scene(
         map_id=load_geometry().id,
@@ -165,7 +174,155 @@ def scene_from_view(
             key: value for key, value in text.items() if key.startswith(("caption.", "marker."))
         },
         highlight=active if isinstance(active, str) else None,
+        language=language,
+        banner=banner,
+        setup=phase == "placement",
+        card_style="table",
     )
+
+
+def final_panel(
+    view: Mapping[str, Any], scores: Mapping[str, Any], text: Mapping[str, str]
+) -> Panel:
+    """The final scores explained: VP, the unrest revealed at the end, the VP it cost, the
+    score. Unrest is read only from the end-of-game reveal (`unrest`), never earlier."""
+    powers: Mapping[str, Any] = view.get("powers", {})
+    revealed: Mapping[str, Any] = view.get("unrest") or {} if view.get("phase") == "over" else {}
+    ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
+    rows = []
+    for power, score in ranked:
+        vp = int(powers.get(power, {}).get("vp", score))
+        lost = vp - int(score)
+        rows.append(
+            PanelRow(
+                power=power,
+                values=[
+                    str(vp),
+                    str(revealed.get(power, "–")),
+                    f"−{lost}" if lost > 0 else "0",
+                    str(score),
+                ],
+            )
+        )
+    columns = ["col.power", "col.vp", "col.unrest", "col.penalty", "col.score"]
+    return Panel(title=text["scores"], columns=[text[key] for key in columns], rows=rows)
+
+
+def _join(names: list[str], text: Mapping[str, str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + text["and"] + names[-1]
+
+
+def awaited_banner(
+    view: Mapping[str, Any], text: Mapping[str, str], name: Callable[[str], str]
+) -> Banner | None:
+    """Who the game waits for, and what for, in every phase.
+
+    The public view names the placer, the bidder, the active power and the combat; a caller
+    that knows every seat with a prompt (allies asked for support) may add them to the view
+    as `awaited`, which then takes precedence.
+    """
+    phase = str(view.get("phase", ""))
+    styled = set(load_styles().powers)
+    awaited = [str(seat) for seat in view.get("awaited") or [] if seat in styled]
+    if phase == "over":
+        scores: Mapping[str, Any] = view.get("scores") or {}
+        best = max((int(score) for score in scores.values()), default=0)
+        winners = sorted(power for power, score in scores.items() if int(score) == best)
+        return Banner(
+            powers=[power for power in winners if power in styled],
+            text=text["banner.over"].format(winners=_join([name(p) for p in winners], text)),
+        )
+    if phase == "placement":
+        placer = view.get("placer") or view.get("active")
+        seats = awaited or ([str(placer)] if placer in styled else [])
+        return _banner(seats, "banner.placement", text, name, [])
+    auction: Mapping[str, Any] | None = view.get("auction")
+    if phase == "auction" and auction:
+        seats = awaited or ([str(auction["bidder"])] if auction.get("bidder") in styled else [])
+        details = [_bid_line(auction, text, name)]
+        if auction.get("proposal_a") or auction.get("proposal_b"):
+            a, b = auction.get("proposal_a"), auction.get("proposal_b")
+            details.append(
+                text["detail.proposal"].format(a=name(str(a or "–")), b=name(str(b or "–")))
+            )
+        return _banner(seats, "banner.auction", text, name, details)
+    active = view.get("active")
+    seats = awaited or ([str(active)] if active in styled else [])
+    combat: Mapping[str, Any] | None = view.get("combat")
+    if combat:
+        lines = _combat_lines(combat, text, name)
+        deciding = awaited or _combat_decider(combat, styled)
+        if not deciding:
+            return Banner(text=text["banner.combat_open"], details=lines)
+        return _banner(deciding, "banner.combat", text, name, lines)
+    left = view.get("actions_left")
+    key = "banner.turn"
+    if isinstance(left, int) and left > 0:
+        key = "banner.actions" if left > 1 else "banner.actions_one"
+    return _banner(seats, key, text, name, [], left=left)
+
+
+def _banner(
+    seats: list[str],
+    key: str,
+    text: Mapping[str, str],
+    name: Callable[[str], str],
+    details: list[str],
+    **extra: Any,
+) -> Banner | None:
+    if not seats:
+        return None
+    if len(seats) > 1:
+        sentence = text["banner.waiting"].format(powers=_join([name(s) for s in seats], text))
+    else:
+        sentence = text[key].format(power=name(seats[0]), **extra)
+    return Banner(powers=seats, text=sentence, details=details)
+
+
+# Combat steps whose decision is the attacker's, or the defender's; at the other steps
+# (support, alliances, casualties, reserves) the public view does not say who is asked.
+ATTACKER_STEPS = frozenset({"surprise", "naval_attacker", "blockade"})
+DEFENDER_STEPS = frozenset({"naval_defender"})
+
+
+def _combat_decider(combat: Mapping[str, Any], styled: set[str]) -> list[str]:
+    step = str(combat.get("step") or "")
+    side = "attacker" if step in ATTACKER_STEPS else "defender" if step in DEFENDER_STEPS else ""
+    power = combat.get(side) if side else None
+    return [str(power)] if power in styled else []
+
+
+def _bid_line(
+    auction: Mapping[str, Any], text: Mapping[str, str], name: Callable[[str], str]
+) -> str:
+    if auction.get("high_bid") is None or not auction.get("high_bidder"):
+        return text["detail.no_bid"]
+    return text["detail.high_bid"].format(
+        bid=int(auction["high_bid"]), power=name(str(auction["high_bidder"]))
+    )
+
+
+def _combat_lines(
+    combat: Mapping[str, Any], text: Mapping[str, str], name: Callable[[str], str]
+) -> list[str]:
+    target = str(combat.get("target") or "player")
+    defender = combat.get("defender")
+    opponent = name(str(defender)) if defender else text.get(f"target.{target}", target)
+    step = str(combat.get("step") or "")
+    lines = [
+        text["detail.combat"].format(
+            attacker=name(str(combat.get("attacker") or "–")),
+            defender=opponent,
+            region=name(str(combat.get("region") or "")),
+        )
+    ]
+    if step:
+        lines.append(
+            text["detail.step"].format(step=text.get(f"step.{step}", step.replace("_", " ")))
+        )
+    return lines
 
 
 def _panels(
@@ -189,7 +346,6 @@ def _panels(
             str(public.get("gold", 0)),
             str(public.get("population", 0)),
             str(public.get("vp", 0)),
-            str(len(public.get("tiles", []))),
             str(public.get("control_tokens_left", 0)),
         ]
         rows.append(PanelRow(power=power, values=values))
@@ -205,12 +361,5 @@ def _panels(
         if held:
             panels.append(Panel(title=text["tiles"], rows=held, style="list"))
     if scores:
-        ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
-        panels.append(
-            Panel(
-                title=text["scores"],
-                columns=[text["col.power"], text["col.score"]],
-                rows=[PanelRow(power=power, values=[str(score)]) for power, score in ranked],
-            )
-        )
+        panels.append(final_panel(view, scores, text))
     return panels

@@ -1,0 +1,151 @@
+"""Every order a Pax Britannica player can give in the peacetime phases."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from rulesets.core import Action
+from rulesets.pax_britannica.data import Level
+
+Menu = Literal["markers", "downgrade", "units", "armies", "navies", "fleets", "canal", "transfer"]
+
+
+class EliminateUnit(Action):
+    """Deficit (§4.2.4): give up an overseas unit to cover the shortfall."""
+
+    type: Literal["eliminate_unit"] = "eliminate_unit"
+    power: str
+    unit: int
+
+
+class EliminateMarker(Action):
+    """Deficit (§4.2.4): give up a status marker to cover the shortfall."""
+
+    type: Literal["eliminate_marker"] = "eliminate_marker"
+    power: str
+    area: str
+
+
+class Done(Action):
+    """Movement / Status Change: this seat has finished for now."""
+
+    type: Literal["done"] = "done"
+
+
+class StayDone(Action):
+    type: Literal["stay_done"] = "stay_done"
+
+
+class Reopen(Action):
+    type: Literal["reopen"] = "reopen"
+
+
+class OpenMenu(Action):
+    type: Literal["open_menu"] = "open_menu"
+    power: str
+    menu: Menu
+
+
+class CloseMenu(Action):
+    type: Literal["close_menu"] = "close_menu"
+    power: str
+
+
+class PlaceMarker(Action):
+    """Buy and place a status marker, or upgrade one's own established marker."""
+
+    type: Literal["place_marker"] = "place_marker"
+    power: str
+    area: str
+    level: Level
+
+
+class Downgrade(Action):
+    """Voluntarily reduce one's interest or influence (nothing is refunded)."""
+
+    type: Literal["downgrade"] = "downgrade"
+    power: str
+    area: str
+    to: Literal["interest", "none"]
+
+
+class BuyUnit(Action):
+    type: Literal["buy_unit"] = "buy_unit"
+    power: str
+    kind: Literal["army", "navy"]
+    strength: Literal[1, 3, 10]
+
+
+class MoveUnit(Action):
+    type: Literal["move_unit"] = "move_unit"
+    power: str
+    unit: int
+    to: str
+
+
+class TakeFleet(Action):
+    """Place one of this turn's new merchant fleets from the turn record track."""
+
+    type: Literal["take_fleet"] = "take_fleet"
+    power: str
+    sea: str
+
+
+class MoveFleet(Action):
+    type: Literal["move_fleet"] = "move_fleet"
+    power: str
+    sea: str
+    to: str
+
+
+class BuildCanal(Action):
+    type: Literal["build_canal"] = "build_canal"
+    power: str
+    area: str
+
+
+class Transfer(Action):
+    type: Literal["transfer"] = "transfer"
+    power: str
+    to: str
+    amount: int
+
+
+class Fight(Action):
+    """Colonial combat: attack the area's combat capacity."""
+
+    type: Literal["fight"] = "fight"
+    power: str
+    area: str
+
+
+class Abandon(Action):
+    """Colonial combat: give the marker up and withdraw without a roll (A-14)."""
+
+    type: Literal["abandon"] = "abandon"
+    power: str
+    area: str
+
+
+PaxAction = Annotated[
+    EliminateUnit
+    | EliminateMarker
+    | Done
+    | StayDone
+    | Reopen
+    | OpenMenu
+    | CloseMenu
+    | PlaceMarker
+    | Downgrade
+    | BuyUnit
+    | MoveUnit
+    | TakeFleet
+    | MoveFleet
+    | BuildCanal
+    | Transfer
+    | Fight
+    | Abandon,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,241 @@
+"""The state of a Pax Britannica game: powers, markers, units, indices and the phase."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rulesets.core import BaseState
+from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level, PaxData, default_data
+from rulesets.pax_britannica.data import parse_data as parse_data
+
+SEAT_ORDER = ("britain", "france", "germany", "usa", "japan", "russia", "italy", "belgium")
+MAX_REOPENINGS = 2
+MAX_TRANSFERS = 3
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Unit(_Model):
+    id: int
+    power: str
+    kind: Literal["army", "navy"]
+    strength: int
+    location: str
+    role: str | None = None
+    moved: bool = False
+
+
+class Marker(_Model):
+    power: str
+    area: str
+    level: Level
+    established: bool = True
+    needs_combat: bool = False
+    before: Level | None = None
+    placed_turn: int = -1
+    placed_this_turn: bool = False
+
+    @property
+    def is_control(self) -> bool:
+        return self.level in CONTROL_LEVELS
+
+    @property
+    def rank(self) -> int:
+        return LEVELS.index(self.level) + 1
+
+
+class Obligation(_Model):
+    """Money a power must spend this turn (a forced-expenditure event, a garrison rebuild,
+    Leopold's demand): `unit` says what qualifies, `left` how much is still owed."""
+
+    reason: str
+    unit: Literal["army", "navy", "any", "indian_army", "western_garrison", "control_marker"]
+    left: int
+
+
+class PowerState(_Model):
+    treasury: int = 0
+    vp: int = 0
+    merchant_fleets: list[str] = Field(default_factory=list)
+    fleets_to_take: int = 0
+    record: dict[str, int] = Field(default_factory=dict)
+    vp_record: list[dict[str, int]] = Field(default_factory=list)
+    deficit: int = 0
+    obligations: list[Obligation] = Field(default_factory=list)
+    may_place: list[str] = Field(default_factory=list)
+    purchase_bans: list[str] = Field(default_factory=list)
+    office_factor: int = 1
+    office_shift: int = 0
+    transfers: int = 0
+    ever_controlled: bool = False
+    naval_right: bool = False
+    leopold: bool = False
+    menu: str | None = None
+    fleets_moved: list[str] = Field(default_factory=list)
+
+
+class SeatWindow(_Model):
+    """A seat's standing in the open Movement / Status Change window."""
+
+    done: bool = False
+    reopenings: int = 0
+    acted_since_done: bool = False
+
+
+class Combat(_Model):
+    power: str
+    area: str
+
+
+class CasusBelli(_Model):
+    holder: str
+    target: str
+    area: str
+    turn: int
+
+
+class LogEntry(_Model):
+    amount: int
+    reason: str
+    turn: int
+    power: str | None = None
+
+
+class PaxState(BaseState):
+    phase: str = "setup"
+    turn: int = 0
+    tension: int = 0
+    resentment: int = 0
+    tension_log: list[LogEntry] = Field(default_factory=list)
+    resentment_log: list[LogEntry] = Field(default_factory=list)
+    powers: dict[str, PowerState] = Field(default_factory=dict)
+    units: list[Unit] = Field(default_factory=list)
+    next_unit: int = 1
+    markers: list[Marker] = Field(default_factory=list)
+    unrest: list[str] = Field(default_factory=list)
+    canals: dict[str, str] = Field(default_factory=dict)
+    balkan_wars: int = 0
+    extra_routes: list[tuple[str, str]] = Field(default_factory=list)
+    removed_routes: list[tuple[str, str]] = Field(default_factory=list)
+    events_this_turn: list[str] = Field(default_factory=list)
+    windows: dict[str, SeatWindow] = Field(default_factory=dict)
+    combats: list[Combat] = Field(default_factory=list)
+    casus_belli: list[CasusBelli] = Field(default_factory=list)
+    minor_suppressed: list[Combat] = Field(default_factory=list)
+    minor_blocked: list[str] = Field(default_factory=list)
+    ottoman_possessions: list[str] = Field(default_factory=list)
+    pending_rebellion: bool = False
+    ottoman_war_pending: list[str] = Field(default_factory=list)
+    great_war: bool = False
+    great_war_blame: list[str] = Field(default_factory=list)
+    final_record: dict[str, dict[str, int]] = Field(default_factory=dict)
+    ranking: list[list[str]] = Field(default_factory=list)
+    custom_data: dict[str, Any] | None = None
+    custom_digest: str | None = None
+
+
+def digest_of(raw: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
+
+
+@lru_cache(maxsize=16)
+def _parsed(digest: str, text: str) -> PaxData:
+    return parse_data(json.loads(text))
+
+
+def game_data(state: PaxState) -> PaxData:
+    """The campaign's tables: its loaded file, else the shipped provisional set."""
+    if state.custom_data is None or state.custom_digest is None:
+        return default_data()
+    return _parsed(state.custom_digest, json.dumps(state.custom_data, sort_keys=True))
+
+
+# -- who plays what -------------------------------------------------------------------
+
+
+def majors(state: PaxState) -> list[str]:
+    """The major powers of this game in seat order, Austria-Hungary after Germany."""
+    order: list[str] = []
+    for seat in SEAT_ORDER:
+        if seat in state.seats:
+            order.append(seat)
+            if seat == "germany":
+                order.append("austria_hungary")
+    return order
+
+
+def minors(state: PaxState) -> list[str]:
+    data = game_data(state)
+    playing = set(majors(state))
+    return [p.id for p in data.powers if p.id not in playing]
+
+
+def is_major(state: PaxState, power: str) -> bool:
+    return power in majors(state)
+
+
+def seat_of(state: PaxState, power: str) -> str | None:
+    """The seat that decides for `power` (Germany for Austria-Hungary), None for a minor."""
+    if power in state.seats:
+        return power
+    run_by = game_data(state).power(power).run_by
+    if run_by in state.seats:
+        return run_by
+    return None
+
+
+def powers_of(state: PaxState, seat: str) -> list[str]:
+    return [power for power in majors(state) if seat_of(state, power) == seat]
+
+
+def turn_year(state: PaxState) -> int:
+    return game_data(state).turns[state.turn].year
+
+
+def last_turn(state: PaxState) -> int:
+    limit = int(state.options.get("turns", 10))
+    return min(limit, len(game_data(state).turns)) - 1
+
+
+# -- board queries on markers and units ------------------------------------------------
+
+
+def marker_of(state: PaxState, power: str, area: str) -> Marker | None:
+    for marker in state.markers:
+        if marker.power == power and marker.area == area:
+            return marker
+    return None
+
+
+def markers_in(state: PaxState, area: str) -> list[Marker]:
+    return [m for m in state.markers if m.area == area]
+
+
+def units_of(state: PaxState, power: str, kind: str | None = None) -> list[Unit]:
+    return [u for u in state.units if u.power == power and (kind is None or u.kind == kind)]
+
+
+def armies_in(state: PaxState, power: str, area: str) -> list[Unit]:
+    return [u for u in state.units if u.power == power and u.kind == "army" and u.location == area]
+
+
+def unit_by_id(state: PaxState, unit_id: int) -> Unit | None:
+    return next((u for u in state.units if u.id == unit_id), None)
+
+
+def area_type(state: PaxState, area: str) -> str:
+    """The area's type, an Ottoman possession (§4.17.1) counting as an Ottoman area."""
+    if area in state.ottoman_possessions:
+        return "ottoman"
+    return game_data(state).area(area).type
+
+
+def established_control(state: PaxState, power: str) -> set[str]:
+    return {m.area for m in state.markers if m.power == power and m.is_control and m.established}

@@ -1,0 +1,334 @@
+"""Every order of the game, one discriminated union on `type`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from rulesets.core import Action
+from rulesets.ultima_ratio_regis.ledgers import Reparation
+
+
+# Referee: set-up, start of turn, order of play ------------------------------------------
+class AssignPower(Action):
+    type: Literal["assign_power"] = "assign_power"
+    power: str
+    seat: str
+
+
+class BeginTurn(Action):
+    type: Literal["begin_turn"] = "begin_turn"
+
+
+class PlaceInOrder(Action):
+    type: Literal["place_in_order"] = "place_in_order"
+    seat: str
+
+
+class DrawOrder(Action):
+    type: Literal["draw_order"] = "draw_order"
+
+
+# Impulse: peace talks, free actions, cards ------------------------------------------------
+class SueForPeace(Action):
+    type: Literal["sue_for_peace"] = "sue_for_peace"
+    power: str
+    enemy: str
+
+
+class NoPeace(Action):
+    type: Literal["no_peace"] = "no_peace"
+
+
+class InitialTests(Action):
+    type: Literal["initial_tests"] = "initial_tests"
+
+
+class Sail(Action):
+    type: Literal["sail"] = "sail"
+    power: str
+    port: str
+    sea: str
+
+
+class Sortie(Action):
+    type: Literal["sortie"] = "sortie"
+    power: str
+    area: str
+
+
+class FreeRegroup(Action):
+    type: Literal["free_regroup"] = "free_regroup"
+    unit: str
+
+
+class ProposeAlliance(Action):
+    type: Literal["propose_alliance"] = "propose_alliance"
+    power: str
+    partner: str
+
+
+class PromoteLeader(Action):
+    type: Literal["promote_leader"] = "promote_leader"
+    leader: str
+
+
+class EndFree(Action):
+    type: Literal["end_free"] = "end_free"
+
+
+class PlayCard(Action):
+    type: Literal["play_card"] = "play_card"
+    card: str
+
+
+class PassImpulse(Action):
+    type: Literal["pass_impulse"] = "pass_impulse"
+
+
+# The thirteen power actions ---------------------------------------------------------------
+class BuildTroop(Action):
+    type: Literal["build_troop"] = "build_troop"
+    power: str
+    area: str
+    elite: bool
+    conscript: bool
+
+
+class BuildSquadron(Action):
+    type: Literal["build_squadron"] = "build_squadron"
+    power: str
+    area: str
+
+
+class RepairSquadron(Action):
+    type: Literal["repair_squadron"] = "repair_squadron"
+    unit: str
+
+
+class BuildFortress(Action):
+    type: Literal["build_fortress"] = "build_fortress"
+    power: str
+    area: str
+
+
+class RegroupTroop(Action):
+    type: Literal["regroup_troop"] = "regroup_troop"
+    unit: str
+    area: str
+
+
+class StrategicMove(Action):
+    type: Literal["strategic_move"] = "strategic_move"
+    power: str
+    origin: str
+    area: str
+
+
+class TacticalMove(Action):
+    type: Literal["tactical_move"] = "tactical_move"
+    power: str
+    origin: str
+    area: str
+
+
+class BuildLeader(Action):
+    type: Literal["build_leader"] = "build_leader"
+    power: str
+    area: str
+
+
+class Piracy(Action):
+    type: Literal["piracy"] = "piracy"
+    power: str
+    sea: str
+    target: str
+
+
+class ReduceInstability(Action):
+    type: Literal["reduce_instability"] = "reduce_instability"
+    power: str
+
+
+class Subsidize(Action):
+    type: Literal["subsidize"] = "subsidize"
+    power: str
+    ally: str
+
+
+class BuildMerchant(Action):
+    type: Literal["build_merchant"] = "build_merchant"
+    power: str
+    area: str
+
+
+class DeclareWar(Action):
+    type: Literal["declare_war"] = "declare_war"
+    power: str
+    target: str
+    casus_belli: bool
+
+
+class EndImpulse(Action):
+    type: Literal["end_impulse"] = "end_impulse"
+
+
+# Questions to a seat ------------------------------------------------------------------
+class Answer(Action):
+    type: Literal["answer"] = "answer"
+    yes: bool
+
+
+class SetCardValue(Action):
+    type: Literal["set_card_value"] = "set_card_value"
+    actions: int
+
+
+# Combat choices ---------------------------------------------------------------------------
+class SetNavalSuperiority(Action):
+    type: Literal["set_naval_superiority"] = "set_naval_superiority"
+    holder: Literal["attacker", "defender", "none"]
+
+
+class SetOppositionQuality(Action):
+    type: Literal["set_opposition_quality"] = "set_opposition_quality"
+    q: int
+
+
+class ChooseSize(Action):
+    type: Literal["choose_size"] = "choose_size"
+    size: int
+
+
+class AdjustSize(Action):
+    type: Literal["adjust_size"] = "adjust_size"
+    change: int
+
+
+class CreativeDie(Action):
+    type: Literal["creative_die"] = "creative_die"
+    die: int  # 0-based; −1: no use
+
+
+class LeaderDie(Action):
+    type: Literal["leader_die"] = "leader_die"
+    die: int  # 0-based; −1: no use
+
+
+class BuyControl(Action):
+    type: Literal["buy_control"] = "buy_control"
+    pay: bool
+
+
+# War end and reparations ------------------------------------------------------------------
+class DeclareWinner(Action):
+    type: Literal["declare_winner"] = "declare_winner"
+    winner: str  # a power, or "none"
+
+
+class SetBudget(Action):
+    type: Literal["set_budget"] = "set_budget"
+    conditions: int
+
+
+class BuyReparation(Action):
+    type: Literal["buy_reparation"] = "buy_reparation"
+    item: Reparation
+    target: str
+
+
+class FinishReparations(Action):
+    type: Literal["finish_reparations"] = "finish_reparations"
+
+
+# End of turn ------------------------------------------------------------------------------
+class ConfirmStep(Action):
+    type: Literal["confirm_step"] = "confirm_step"
+
+
+class EnterTrade(Action):
+    type: Literal["enter_trade"] = "enter_trade"
+    power: str
+    amount: int
+
+
+class EnterExpenses(Action):
+    type: Literal["enter_expenses"] = "enter_expenses"
+    power: str
+    amount: int
+
+
+class PlaceRebellions(Action):
+    type: Literal["place_rebellions"] = "place_rebellions"
+    power: str
+    count: int
+
+
+class Disband(Action):
+    type: Literal["disband"] = "disband"
+    unit: str
+
+
+class KeepUnits(Action):
+    type: Literal["keep_units"] = "keep_units"
+
+
+class AwardVp(Action):
+    type: Literal["award_vp"] = "award_vp"
+    power: str
+    vp: int
+
+
+UrrAction = Annotated[
+    AssignPower
+    | BeginTurn
+    | PlaceInOrder
+    | DrawOrder
+    | SueForPeace
+    | NoPeace
+    | InitialTests
+    | Sail
+    | Sortie
+    | FreeRegroup
+    | ProposeAlliance
+    | PromoteLeader
+    | EndFree
+    | PlayCard
+    | PassImpulse
+    | BuildTroop
+    | BuildSquadron
+    | RepairSquadron
+    | BuildFortress
+    | RegroupTroop
+    | StrategicMove
+    | TacticalMove
+    | BuildLeader
+    | Piracy
+    | ReduceInstability
+    | Subsidize
+    | BuildMerchant
+    | DeclareWar
+    | EndImpulse
+    | Answer
+    | SetCardValue
+    | SetNavalSuperiority
+    | SetOppositionQuality
+    | ChooseSize
+    | AdjustSize
+    | CreativeDie
+    | LeaderDie
+    | BuyControl
+    | DeclareWinner
+    | SetBudget
+    | BuyReparation
+    | FinishReparations
+    | ConfirmStep
+    | EnterTrade
+    | EnterExpenses
+    | PlaceRebellions
+    | Disband
+    | KeepUnits
+    | AwardVp,
+    Field(discriminator="type"),
+]

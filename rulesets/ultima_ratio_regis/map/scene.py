@@ -1,0 +1,251 @@
+"""Turn the PUBLIC view of an Ultima Ratio Regis campaign into a map scene: control and
+pieces per zone, and the status board (instability, morale, VP, turn, impulse, step)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulesets.core.scene import (
+    Header,
+    LegendEntry,
+    Panel,
+    PanelRow,
+    PieceStack,
+    PowerStyle,
+    RegionScene,
+    Scene,
+)
+from rulesets.ultima_ratio_regis.data import default_data
+from rulesets.ultima_ratio_regis.map.geometry import load_geometry
+
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
+LETTERS = {
+    "urr_fra": "F",
+    "urr_gbr": "GB",
+    "urr_aus": "A",
+    "urr_esp": "S",
+    "urr_ott": "O",
+    "urr_rus": "R",
+    "urr_ned": "N",
+    "urr_pru": "P",
+}
+TEXT = {
+    "en": {
+        "title": "Ultima Ratio Regis",
+        "turn": "Turn {turn}, impulse {impulse}",
+        "eot": "End of turn, step {step}",
+        "acting": "Acting: {seat}",
+        "status": "Powers",
+        "wars": "Wars (morale lost)",
+        "col.power": "Power",
+        "col.player": "Player",
+        "seat": "P{number}",
+        "report": "Last combat: {kind}, {area}",
+        "opposition": "Opposition",
+        "col.side": "Side",
+        "col.dice": "Dice",
+        "col.bp": "BP",
+        "col.damage": "Dmg",
+        "col.instability": "Inst.",
+        "col.rebellions": "Reb.",
+        "col.vp": "VP",
+        "legend": "Legend",
+        "army": "Troops",
+        "fleet": "Squadrons",
+        "fort": "Fortress",
+        "control": "Control",
+        "scores": "Final standing",
+        "col.score": "VP",
+    },
+    "fr": {
+        "title": "Ultima Ratio Regis",
+        "turn": "Tour {turn}, impulsion {impulse}",
+        "eot": "Fin de tour, étape {step}",
+        "acting": "Joue : {seat}",
+        "status": "Puissances",
+        "wars": "Guerres (moral perdu)",
+        "col.power": "Puissance",
+        "col.player": "Joueur",
+        "seat": "J{number}",
+        "report": "Dernier combat : {kind}, {area}",
+        "opposition": "Opposition",
+        "col.side": "Camp",
+        "col.dice": "Dés",
+        "col.bp": "PB",
+        "col.damage": "Dég.",
+        "col.instability": "Inst.",
+        "col.rebellions": "Réb.",
+        "col.vp": "PV",
+        "legend": "Légende",
+        "army": "Troupes",
+        "fleet": "Escadres",
+        "fort": "Forteresse",
+        "control": "Contrôle",
+        "scores": "Classement final",
+        "col.score": "PV",
+    },
+}
+
+
+@cache
+def _names(language: str) -> dict[str, str]:
+    english = json.loads((LOCALE / "en.json").read_text(encoding="utf-8"))
+    path = LOCALE / f"{language}.json"
+    local = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return {**english, **local}
+
+
+def _name(item: str, language: str) -> str:
+    return _names(language).get(f"name.{item}", item)
+
+
+def _styles(language: str) -> list[PowerStyle]:
+    return [
+        PowerStyle(
+            power=p.id,
+            name=_name(p.id, language),
+            colour=p.colour,
+            letter=LETTERS.get(p.id, p.id[-2:].upper()),
+        )
+        for p in default_data().powers
+    ]
+
+
+def _regions(view: Mapping[str, Any], language: str) -> list[RegionScene]:
+    control: Mapping[str, Any] = view.get("control", {})
+    pieces: dict[str, dict[tuple[str, str], int]] = {}
+    for unit in view.get("units", []):
+        if unit.get("dispersed_at") is not None:
+            continue
+        kind = "army" if unit.get("kind") == "troop" else "fleet"
+        stacks = pieces.setdefault(str(unit.get("area")), {})
+        key = (kind, str(unit.get("power")))
+        stacks[key] = stacks.get(key, 0) + 1
+    for fort in view.get("fortresses", []):
+        stacks = pieces.setdefault(str(fort.get("area")), {})
+        stacks[("fort", str(fort.get("power")))] = 1
+    regions = []
+    for zone in default_data().zones:
+        owner = control.get(zone.id)
+        stacks = pieces.get(zone.id, {})
+        regions.append(
+            RegionScene(
+                id=zone.id,
+                label=_name(zone.id, language),
+                control={str(owner): 1} if owner else {},
+                pieces=[
+                    PieceStack(kind=kind, power=power, count=count)
+                    for (kind, power), count in sorted(stacks.items())
+                ],
+            )
+        )
+    return regions
+
+
+def _seat_short(seat: object, text: Mapping[str, str]) -> str:
+    """A player's short tag (P3, J3) so the status table fits the sidebar."""
+    if not isinstance(seat, str) or not seat.startswith("P"):
+        return "–"
+    return text["seat"].format(number=seat[1:])
+
+
+def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> list[Panel]:
+    powers: Mapping[str, Any] = view.get("powers", {})
+    rows = [
+        PanelRow(
+            power=power,
+            values=[
+                _seat_short(record.get("player"), text),
+                str(record.get("instability", 0)),
+                str(record.get("rebellions", 0)),
+                str(record.get("vp", 0)),
+            ],
+        )
+        for power, record in powers.items()
+    ]
+    columns = [
+        text["col.power"],
+        text["col.player"],
+        text["col.instability"],
+        text["col.rebellions"],
+        text["col.vp"],
+    ]
+    panels = [Panel(title=text["status"], columns=columns, rows=rows)]
+    wars = [
+        PanelRow(
+            values=[
+                " – ".join(
+                    f"{_name(p, language)} {int(war.get('lost', {}).get(p, 0))}"
+                    for p in war.get("powers", [])
+                )
+            ]
+        )
+        for war in view.get("wars", [])
+    ]
+    if wars:
+        panels.append(Panel(title=text["wars"], rows=wars))
+    report = view.get("last_combat")
+    if isinstance(report, Mapping):
+        panels.append(_battle_report(report, text, language))
+    scores: Mapping[str, Any] = view.get("final_scores") or {}
+    if view.get("finished") and scores:
+        ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
+        panels.append(
+            Panel(
+                title=text["scores"],
+                columns=[text["col.player"], text["col.score"]],
+                rows=[
+                    PanelRow(values=[_name(seat, language), str(score)]) for seat, score in ranked
+                ],
+            )
+        )
+    return panels
+
+
+def _battle_report(report: Mapping[str, Any], text: Mapping[str, str], language: str) -> Panel:
+    """The latest combat: each side's dice (roll → result, quality, + for a leader's +1),
+    its battle points and damage."""
+    rows = []
+    for name in ("attacker", "defender"):
+        side = report.get(name) or {}
+        dice = " ".join(
+            f"{d.get('roll')}→{d.get('result')}Q{d.get('q')}{'+' if d.get('leader') else ''}"
+            for d in side.get("dice", [])
+        )
+        power = side.get("power")
+        label = _name(str(power), language) if power else text["opposition"]
+        rows.append(
+            PanelRow(values=[label, dice, str(side.get("bp", 0)), str(side.get("damage", 0))])
+        )
+    title = text["report"].format(
+        kind=_name(f"urr_kind_{report.get('kind')}", language),
+        area=_name(str(report.get("area")), language),
+    )
+    return Panel(
+        title=title,
+        columns=[text["col.side"], text["col.dice"], text["col.bp"], text["col.damage"]],
+        rows=rows,
+    )
+
+
+def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
+    text = TEXT.get(language, TEXT["en"])
+    lines = [text["turn"].format(turn=view.get("turn", 1), impulse=view.get("impulse", 0))]
+    if view.get("phase") == "eot":
+        lines.append(text["eot"].format(step=view.get("eot_step", 0)))
+    acting = view.get("acting")
+    if acting:
+        lines.append(text["acting"].format(seat=_name(str(acting), language)))
+    return Scene(
+        map_id=load_geometry().id,
+        header=Header(title=text["title"], lines=lines),
+        powers=_styles(language),
+        regions=_regions(view, language),
+        panels=_panels(view, text, language),
+        legend=[LegendEntry(symbol=s, label=text[s]) for s in ("control", "army", "fleet", "fort")],
+        legend_title=text["legend"],
+    )

@@ -1,0 +1,42 @@
+"""What each seat may see: the whole board is public (A-51); a hand only to its owner;
+the undealt deck to nobody."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, referee
+
+
+def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
+    public: dict[str, Any] = {
+        "ruleset": state.ruleset,
+        "phase": state.phase,
+        "turn": state.turn,
+        "impulse": state.impulse,
+        "step": state.step,
+        "eot_step": state.eot_step,
+        "referee": referee(state),
+        "order": list(state.order),
+        "acting": acting_seat(state) if state.order and state.phase == "impulse" else None,
+        "actions_left": state.actions_left,
+        "powers": {k: v.model_dump(mode="json") for k, v in state.powers.items()},
+        "control": dict(state.control),
+        "units": [u.model_dump(mode="json") for u in state.units],
+        "leaders": [x.model_dump(mode="json") for x in state.leaders],
+        "fortresses": [f.model_dump(mode="json") for f in state.fortresses],
+        "merchants": [m.model_dump(mode="json") for m in state.merchants],
+        "interrupted": list(state.interrupted),
+        "wars": [w.model_dump(mode="json") for w in state.wars],
+        "alliances": [list(pair) for pair in state.alliances],
+        "hand_sizes": {s: len(cards) for s, cards in state.hands.items()},
+        "combat": state.combat.model_dump(mode="json") if state.combat else None,
+        "last_combat": state.last_combat.model_dump(mode="json") if state.last_combat else None,
+        "question": state.question.model_dump(mode="json") if state.question else None,
+        "war_end": state.war_end.model_dump(mode="json") if state.war_end else None,
+        "finished": state.finished,
+        "final_scores": dict(state.final_scores),
+    }
+    if seat is not None and seat in state.hands:
+        public["hand"] = list(state.hands[seat])
+    return public

@@ -1,0 +1,90 @@
+"""Scenario helpers for Pax Britannica: a started game, a cleared board, forced dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulesets.core import Dice, DiceSource, Outcome, RngState, Roll, StepContext, start, submit
+from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.holdings import new_unit
+from rulesets.pax_britannica.ruleset import TABLE
+from rulesets.pax_britannica.state import SEAT_ORDER, Marker, PaxState, SeatWindow
+
+SEED = "9a" * 32
+
+
+class Scripted(Dice):
+    """The listed values first, in order, then the campaign's real dice."""
+
+    def __init__(self, rng: RngState, values: list[int]) -> None:
+        super().__init__(rng)
+        self.values = values
+
+    def roll(self, sides: int = 6) -> int:
+        if not self.values:
+            return super().roll(sides)
+        value = self.values.pop(0)
+        assert 1 <= value <= sides, f"scripted {value} on a d{sides}"
+        self.rolls.append(Roll(draw=self._rng.counter, sides=sides, value=value))
+        self._rng.counter += 1
+        return value
+
+
+def scripted(values: Iterable[int]) -> DiceSource:
+    queue = list(values)
+    return lambda rng: Scripted(rng, queue)
+
+
+def new_game(players: int = 4, data: dict[str, Any] | None = None, **options: Any) -> PaxState:
+    return start(PAX, list(SEAT_ORDER[:players]), options, SEED, data).state
+
+
+def context(state: PaxState, dice: Iterable[int] = ()) -> StepContext[PaxState]:
+    ctx = StepContext(state, scripted(dice))
+    ctx.phases = TABLE
+    return ctx
+
+
+def cleared(players: int = 4, **options: Any) -> PaxState:
+    """A game in the Movement window with an empty board (no markers, units or unrest),
+    every major power's treasury at 0 and its merchant fleets kept."""
+    state = new_game(players, **options)
+    state.markers, state.units, state.unrest = [], [], []
+    state.casus_belli, state.combats, state.events_this_turn = [], [], []
+    state.tension, state.resentment, state.balkan_wars = 0, 0, 0
+    state.extra_routes, state.removed_routes, state.canals = [], [], {}
+    state.phase = "movement"
+    state.windows = {seat: SeatWindow() for seat in state.seats}
+    for standing in state.powers.values():
+        standing.treasury = 0
+        standing.obligations = []
+        standing.menu = None
+        standing.fleets_to_take = 0
+    return state
+
+
+def put(state: PaxState, power: str, area: str, level: str, established: bool = True) -> Marker:
+    marker = Marker(
+        power=power,
+        area=area,
+        level=level,
+        established=established,  # type: ignore[arg-type]
+        needs_combat=not established and level in ("protectorate", "possession"),
+    )
+    state.markers.append(marker)
+    return marker
+
+
+def army(state: PaxState, power: str, where: str, strength: int = 1) -> int:
+    return new_unit(state, power, "army", strength, where).id
+
+
+def act(
+    state: PaxState, seat: str, action: dict[str, Any], dice: Iterable[int] = ()
+) -> Outcome[PaxState]:
+    return submit(PAX, state, seat, action, dice_source=scripted(dice))
+
+
+def keys(outcome: Outcome[PaxState]) -> list[str]:
+    return [event.key for event in outcome.events]

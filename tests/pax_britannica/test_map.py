@@ -1,0 +1,71 @@
+"""The map of 1880: the geometry holds every place of the rules, the scene reads only the
+public view, its texts follow the language, and the drawing matches its reference."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.render import render_png
+from bot.render.registry import map_renderer
+from rulesets.core import start
+from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.data import default_data
+from rulesets.pax_britannica.map import load_geometry, scene_from_view
+from tests.render.golden import matches
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+WIDTH = 1600
+
+
+def opening_view() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((GOLDEN / "opening_view.json").read_text("utf-8"))
+    return loaded
+
+
+def test_every_area_sea_and_home_nation_has_a_place_on_the_map() -> None:
+    data = default_data()
+    places = {a.id for a in data.areas} | {s.id for s in data.seas} | {p.id for p in data.powers}
+    assert set(load_geometry().regions) == places
+
+
+def test_the_renderer_finds_the_map_by_the_ruleset_name() -> None:
+    assert map_renderer("pax-britannica").load_geometry() == load_geometry()
+
+
+def test_the_scene_shows_status_units_fleets_and_unrest() -> None:
+    view = opening_view()
+    view["unrest"] = ["egypt"]
+    scene = scene_from_view(view, "en")
+    india = scene.region("bengal")
+    assert india.control == {"britain": 4} and india.vp_text == "5·2"
+    assert any(stack.kind == "army" and stack.count == 10 for stack in india.pieces)
+    assert [m.kind for m in scene.region("egypt").markers] == ["unrest"]
+    atlantic = {stack.power for stack in scene.region("north_atlantic").pieces}
+    assert {"britain", "france", "germany", "usa"} <= atlantic
+
+
+def test_the_scene_speaks_the_campaigns_language() -> None:
+    french = scene_from_view(opening_view(), "fr")
+    assert french.region("egypt").label == "Égypte"
+    assert french.header.lines[1].startswith("Tension européenne")
+
+
+def test_a_live_public_view_draws() -> None:
+    state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
+    png = render_png(load_geometry(), scene_from_view(PAX.view(state, None), "fr"), 800)
+    assert Image.open(__import__("io").BytesIO(png)).size[0] == 800
+
+
+def test_the_opening_map_matches_its_reference() -> None:
+    png = render_png(load_geometry(), scene_from_view(opening_view(), "en"), WIDTH)
+    path = GOLDEN / "pax-britannica-opening.png"
+    if os.environ.get("COURIER_UPDATE_GOLDEN") == "1":
+        path.write_bytes(png)
+    reference = Image.open(path)
+    reference.load()
+    assert matches(png, reference)
