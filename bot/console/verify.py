@@ -21,6 +21,7 @@ from bot.services import ServiceError, open_service
 from bot.services.backup import DEFAULT_KEEP
 from bot.services.exchange import parse_export
 from bot.services.trust import verify_export
+from bot.storage import describe_database
 
 CONSOLE_ACTOR = "console"
 
@@ -93,7 +94,7 @@ async def check_database_file(database: str | Path, out: TextIO) -> int:
     """0 when the full integrity check finds nothing wrong (else `DamagedDatabase`)."""
     service = await open_service(database, full_check=True)
     await service.close()
-    out.write(f"{database}: ok\n")
+    out.write(f"{describe_database(database)}: ok\n")  # a URL's password is never printed
     return 0
 
 
