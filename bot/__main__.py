@@ -1,5 +1,6 @@
 """`python -m bot` runs the Discord bot; `python -m bot console` opens a local table;
-`verify`, `import`, `backup`, `versions` and `check` are the tools of `bot.console.verify`.
+`verify`, `import`, `backup`, `versions` and `check` are the tools of `bot.console.verify`;
+`store copy` moves the campaigns to another database (`bot.console.store`).
 
 Whatever the command, a damaged database ends it with one sentence naming the backup to
 restore (`bot.storage.integrity`) and exit status 1."""
@@ -17,7 +18,7 @@ NO_TOKEN = (
 )
 USAGE = (
     "usage: python -m bot [console [--help] | verify EXPORT.json | import EXPORT.json"
-    " | backup | versions | check]"
+    " | backup | versions | check | store copy --from PATH_OR_URL --to PATH_OR_URL]"
 )
 
 
@@ -36,6 +37,10 @@ def _run(args: list[str]) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args[:1] == ["store"]:
+        from bot.console.store import main as store_main
+
+        return store_main(args[1:])
     if args[:1] in (["verify"], ["import"], ["backup"], ["versions"], ["check"]):
         from bot.console.verify import main as trust_main
 

@@ -6,7 +6,6 @@ no configuration at all.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, ValidationError
@@ -29,7 +28,8 @@ class Settings(BaseSettings):
         repr=False,  # never printed with the settings
         validation_alias=AliasChoices("DISCORD_TOKEN", "COURIER_DISCORD_TOKEN"),
     )
-    database: Path = Path("data/courier.sqlite3")
+    database: str = Field(default="data/courier.sqlite3", repr=False)  # a URL may hold a password
+    """A SQLite file's path, or a PostgreSQL URL (postgresql://user:password@host/name)."""
     log_level: LogLevel = "INFO"
     dev_guild_id: int | None = None
     moderator_role: str = "Courier Moderator"

@@ -3,7 +3,7 @@ packages of bot/ and rulesets/ and fails on a forbidden arrow or an import circl
 
 Forbidden arrows (ARCHITECTURE.md, "Layers and the one dependency rule"):
 - `discord` imported outside bot/discord;
-- `aiosqlite` or `sqlite3` outside bot/storage;
+- `aiosqlite`, `sqlite3` or `asyncpg` outside bot/storage;
 - `PIL` outside bot/render;
 - `bot.discord` from bot/services;
 - anything of `bot` from rulesets/.
@@ -126,7 +126,7 @@ def forbidden(found: Import) -> str | None:
     top = _top(found.target)
     if top == "discord" and package != "bot/discord":
         return "discord is imported only in bot/discord"
-    if top in ("aiosqlite", "sqlite3") and package != "bot/storage":
+    if top in ("aiosqlite", "sqlite3", "asyncpg") and package != "bot/storage":
         return f"{top} is imported only in bot/storage"
     if top == "PIL" and package != "bot/render":
         return "PIL is imported only in bot/render"
@@ -211,7 +211,7 @@ def circle_checked(package: str) -> bool:
 
 # The graph -------------------------------------------------------------------------------
 
-NOTABLE_EXTERNAL = ("discord", "aiosqlite", "sqlite3", "PIL", "pydantic")
+NOTABLE_EXTERNAL = ("discord", "aiosqlite", "sqlite3", "asyncpg", "PIL", "pydantic")
 
 
 def layer_graph(imports: Iterable[Import]) -> dict[str, set[str]]:

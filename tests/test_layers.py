@@ -50,6 +50,7 @@ def test_each_forbidden_arrow_is_found() -> None:
         ("bot.services.play", "discord"): "discord",
         ("bot.services.core", "sqlite3"): "sqlite3",
         ("bot.discord.client", "aiosqlite"): "aiosqlite",
+        ("bot.services.store_copy", "asyncpg"): "asyncpg",
         ("bot.discord.maps", "PIL.Image"): "PIL",
         ("bot.services.outbox", "bot.discord.delivery"): "bot/discord",
         ("rulesets.core.engine", "bot.i18n"): "rulesets/",
@@ -60,6 +61,7 @@ def test_each_forbidden_arrow_is_found() -> None:
     allowed = [
         ("bot.discord.client", "discord"),
         ("bot.storage.sqlite", "aiosqlite"),
+        ("bot.storage.postgres", "asyncpg"),
         ("bot.render.compose", "PIL"),
         ("bot.services.core", "bot.storage"),
         ("rulesets.struggle.ruleset", "rulesets.core"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from pydantic import ValidationError
@@ -14,6 +13,7 @@ from bot.config import describe_settings_error
 from bot.console.table import Table, option_value
 from bot.i18n import LANGUAGES, translate
 from bot.services import ServiceError, open_service
+from bot.storage import describe_database
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -25,7 +25,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         description="A local table for any game, in the same database as the bot. "
         "Type 'help' at the table for its commands.",
     )
-    parser.add_argument("--db", type=Path, default=settings.database, help="database file")
+    parser.add_argument(
+        "--db", default=settings.database, help="database file or postgresql:// URL"
+    )
     parser.add_argument("--campaign", type=int, help="resume this campaign")
     parser.add_argument("--game", help="create a campaign of this game")
     parser.add_argument("--seats", help="with --game: seats to fill and start, e.g. red,blue")
@@ -68,7 +70,7 @@ async def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
             table.write(translate(error.key, args.lang, **error.params))
             return 1
         if table.campaign_id is None:
-            table.say("console.welcome", db=str(args.db))
+            table.say("console.welcome", db=describe_database(args.db))
         await table.run()
     finally:
         await service.close()

@@ -21,6 +21,7 @@ from bot.services import ServiceError, open_service
 from bot.services.backup import DEFAULT_KEEP
 from bot.services.exchange import parse_export
 from bot.services.trust import verify_export
+from bot.storage import describe_database
 
 CONSOLE_ACTOR = "console"
 
@@ -44,7 +45,9 @@ def verify_file(path: Path, language: str, out: TextIO) -> int:
     return 0 if result.ok and result.replay.ok else 1
 
 
-async def import_file(path: Path, database: Path, reason: str, language: str, out: TextIO) -> int:
+async def import_file(
+    path: Path, database: str | Path, reason: str, language: str, out: TextIO
+) -> int:
     service = await open_service(database)
     try:
         campaign = await service.trust.import_campaign(
@@ -60,7 +63,7 @@ async def import_file(path: Path, database: Path, reason: str, language: str, ou
     return 0
 
 
-async def backup_now(database: Path, directory: Path | None, keep: int, out: TextIO) -> int:
+async def backup_now(database: str | Path, directory: Path | None, keep: int, out: TextIO) -> int:
     service = await open_service(database)
     try:
         made = await service.backups.backup_database(directory, keep=keep)
@@ -70,7 +73,7 @@ async def backup_now(database: Path, directory: Path | None, keep: int, out: Tex
     return 0
 
 
-async def check_versions(database: Path, out: TextIO) -> int:
+async def check_versions(database: str | Path, out: TextIO) -> int:
     """Print one line per campaign replayed; 1 when any no longer replays."""
     service = await open_service(database)
     try:
@@ -87,11 +90,11 @@ async def check_versions(database: Path, out: TextIO) -> int:
     return 0 if all(report.ok for report in reports) else 1
 
 
-async def check_database_file(database: Path, out: TextIO) -> int:
+async def check_database_file(database: str | Path, out: TextIO) -> int:
     """0 when the full integrity check finds nothing wrong (else `DamagedDatabase`)."""
     service = await open_service(database, full_check=True)
     await service.close()
-    out.write(f"{database}: ok\n")
+    out.write(f"{describe_database(database)}: ok\n")  # a URL's password is never printed
     return 0
 
 
@@ -112,15 +115,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     load.add_argument("export", type=Path)
     load.add_argument("--reason", required=True, help="recorded in the audit trail")
-    load.add_argument("--db", type=Path, default=settings.database)
+    load.add_argument("--db", default=settings.database)
     copy = commands.add_parser("backup", parents=[common], help="copy the database now")
-    copy.add_argument("--db", type=Path, default=settings.database)
+    copy.add_argument("--db", default=settings.database)
     copy.add_argument("--dir", type=Path, default=None, help="default: backups/ beside the db")
     copy.add_argument("--keep", type=int, default=DEFAULT_KEEP, help="newest copies kept")
     replay = commands.add_parser("versions", help="replay campaigns made under older rules")
-    replay.add_argument("--db", type=Path, default=settings.database)
+    replay.add_argument("--db", default=settings.database)
     examine = commands.add_parser("check", help="read the whole database for damage")
-    examine.add_argument("--db", type=Path, default=settings.database)
+    examine.add_argument("--db", default=settings.database)
     return parser
 
 

@@ -29,7 +29,7 @@ from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
 from bot.services.schedule import CampaignSchedule
 from bot.services.versions import CampaignVersions
-from bot.storage import SqliteStore, Store
+from bot.storage import Store, open_store
 
 
 class CampaignService:
@@ -114,8 +114,9 @@ async def open_service(
     *,
     full_check: bool = False,
 ) -> CampaignService:
-    """A service over the SQLite database at `database` (created and migrated if needed).
-    A damaged database raises `DamagedDatabase`, naming the backup to restore; the quick
-    check runs every time, the full one when asked (`full_check`)."""
-    store = await SqliteStore.open(database, check="full" if full_check else "quick")
+    """A service over the database `database` names, a SQLite file's path or a PostgreSQL
+    URL (created and migrated if needed). A damaged SQLite database raises
+    `DamagedDatabase`, naming the backup to restore; the quick check runs every time, the
+    full one when asked (`full_check`)."""
+    store = await open_store(database, full_check=full_check)
     return CampaignService(store, clock, snapshot_every)

@@ -1,10 +1,12 @@
-"""Persistence: the `Store` interface and its SQLite implementation (the only code with SQL)."""
+"""Persistence: the `Store` interface, its SQLite and PostgreSQL implementations (the only
+code with SQL) and `open_store`, which picks one from the `COURIER_DATABASE` setting."""
 
 from bot.storage.base import (
     LOBBY_SEQ,
     ActionRecord,
     AuditRecord,
     AuditRow,
+    BackupStore,
     CampaignRow,
     CampaignStatus,
     DeadlineRow,
@@ -26,6 +28,8 @@ from bot.storage.base import (
     WakeRow,
 )
 from bot.storage.integrity import DamagedDatabase
+from bot.storage.opening import describe_database, open_store
+from bot.storage.postgres import PostgresStore, is_postgres_url
 from bot.storage.sqlite import SqliteStore
 
 __all__ = [
@@ -33,6 +37,7 @@ __all__ = [
     "ActionRecord",
     "AuditRecord",
     "AuditRow",
+    "BackupStore",
     "CampaignRow",
     "CampaignStatus",
     "DamagedDatabase",
@@ -42,6 +47,7 @@ __all__ = [
     "NewHolder",
     "OutboxRecord",
     "OutboxRow",
+    "PostgresStore",
     "PromptPostRow",
     "ScheduleRow",
     "SeatTaken",
@@ -54,4 +60,7 @@ __all__ = [
     "TenureRecord",
     "TenureRow",
     "WakeRow",
+    "describe_database",
+    "is_postgres_url",
+    "open_store",
 ]

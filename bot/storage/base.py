@@ -7,7 +7,8 @@ moved on (optimistic concurrency), so two writers working from the same state ca
 both succeed. Each method is one transaction: it happens entirely or not at all.
 
 Values are plain Python (dicts, lists, datetimes); the store owns their encoding.
-`SqliteStore` is the implementation; a PostgreSQL one would implement the same Protocol.
+`SqliteStore` (a file) and `PostgresStore` (a server) implement it; `open_store` picks one
+from the `COURIER_DATABASE` setting, so nothing outside bot/storage knows which it has.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
 
 CampaignStatus = Literal["lobby", "active", "paused", "finished"]
 TargetKind = Literal["channel", "dm", "table"]
@@ -251,6 +253,20 @@ class WakeRow:
 
     campaign_id: int
     changes: int
+
+
+@runtime_checkable
+class BackupStore(Protocol):
+    """A store that can copy itself into one file while the bot runs (both stores can)."""
+
+    backup_suffix: str
+    """How its backup files end (".sqlite3", ".dump")."""
+
+    def default_backup_directory(self) -> Path:
+        """Where backups go unless told otherwise."""
+
+    async def backup_to(self, target: Path) -> None:
+        """Write a consistent copy of the whole database to `target`, complete or not at all."""
 
 
 class Store(Protocol):

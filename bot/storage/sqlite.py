@@ -25,6 +25,7 @@ from bot.storage.base import (
     ActionRecord,
     AuditRecord,
     AuditRow,
+    BackupStore,
     CampaignRow,
     CampaignStatus,
     DeadlineRow,
@@ -44,7 +45,8 @@ from bot.storage.base import (
     TenureRow,
     WakeRow,
 )
-from bot.storage.integrity import Check, check_database, damaged
+from bot.storage.copying import CopyableStore, Row, Table
+from bot.storage.integrity import Check, backup_directory_for, check_database, damaged
 from bot.storage.migrate import migrate
 
 BUSY_TIMEOUT_MS = 10_000
@@ -66,6 +68,48 @@ def _wake_time(value: datetime) -> str:
 
 def _parse_time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
+
+
+def _decoded(table: Table, row: sqlite3.Row) -> Row:
+    """A row as plain values: JSON decoded, times parsed, flags as booleans."""
+    values: Row = dict(row)
+    for column, value in values.items():
+        if value is None:
+            continue
+        if column in table.json:
+            values[column] = json.loads(value)
+        elif column in table.times:
+            values[column] = datetime.fromisoformat(value)
+        elif column in table.flags:
+            values[column] = bool(value)
+    return values
+
+
+def _encoded(table: Table, row: Row) -> tuple[Any, ...]:
+    """The reverse of `_decoded`, in the order of the table's columns."""
+    values = []
+    for column in table.columns:
+        value = row[column]
+        if value is not None and column in table.json:
+            value = _json(value)
+        elif value is not None and column in table.times:
+            value = _time(value)
+        elif value is not None and column in table.flags:
+            value = int(value)
+        values.append(value)
+    return tuple(values)
+
+
+class _RowWriter:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def write(self, table: Table, rows: Sequence[Row]) -> None:
+        marks = ", ".join("?" for _ in table.columns)
+        await self._db.executemany(
+            f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES ({marks})",
+            [_encoded(table, row) for row in rows],
+        )
 
 
 def _campaign(row: sqlite3.Row) -> CampaignRow:
@@ -179,6 +223,8 @@ def _deadline(row: sqlite3.Row) -> DeadlineRow:
 
 class SqliteStore:
     """The SQLite implementation of `bot.storage.base.Store`. Open with `SqliteStore.open`."""
+
+    backup_suffix = ".sqlite3"
 
     def __init__(self, db: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
         self._db = db
@@ -923,7 +969,33 @@ class SqliteStore:
         )
         return bool(updated)
 
+    # Whole tables, for copying a database (bot.storage.copying) ---------------------
+
+    async def table_names(self) -> set[str]:
+        rows = await self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {row["name"] for row in rows}
+
+    async def table_columns(self, table: str) -> list[str]:
+        return [row["name"] for row in await self._rows(f"PRAGMA table_info({table})")]
+
+    async def read_rows(self, table: Table, after: Sequence[Any] | None, limit: int) -> list[Row]:
+        key = ", ".join(table.key)
+        sql = f"SELECT {', '.join(table.columns)} FROM {table.name}"
+        if after is not None:
+            sql += f" WHERE ({key}) > ({', '.join('?' for _ in table.key)})"
+        rows = await self._rows(f"{sql} ORDER BY {key} LIMIT ?", (*(after or ()), limit))
+        return [_decoded(table, row) for row in rows]
+
+    @asynccontextmanager
+    async def row_writer(self) -> AsyncIterator[_RowWriter]:
+        async with self._transaction() as db:
+            yield _RowWriter(db)
+
     # Backups -------------------------------------------------------------------------
+
+    def default_backup_directory(self) -> Path:
+        """`backups/` beside the database file (data/backups/ with the default settings)."""
+        return backup_directory_for(self.path)
 
     async def backup_to(self, target: Path) -> None:
         """Copy the live database into `target` with SQLite's online backup API: a
@@ -943,3 +1015,5 @@ class SqliteStore:
 
 # Let mypy check that the implementation keeps up with the interface.
 _IMPLEMENTS_STORE: type[Store] = SqliteStore
+_IMPLEMENTS_BACKUP: type[BackupStore] = SqliteStore
+_IMPLEMENTS_COPY: type[CopyableStore] = SqliteStore

@@ -24,7 +24,7 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def test_defaults_need_no_configuration() -> None:
     settings = Settings()
     assert settings.discord_token is None
-    assert settings.database == Path("data/courier.sqlite3")
+    assert settings.database == "data/courier.sqlite3"
     assert (settings.log_level, settings.default_language) == ("INFO", "en")
     assert settings.dev_guild_id is None
 
@@ -38,7 +38,7 @@ def test_the_environment_and_dotenv_are_read(
     monkeypatch.setenv("COURIER_DEFAULT_LANGUAGE", "fr")
     settings = Settings()
     assert settings.discord_token == "secret-token"
-    assert settings.database == Path("/srv/courier.db")
+    assert settings.database == "/srv/courier.db"
     assert (settings.dev_guild_id, settings.default_language) == (42, "fr")
     assert "secret-token" not in repr(settings)
 
@@ -80,3 +80,12 @@ def test_a_backup_setting_out_of_range_is_refused(
     monkeypatch.setenv(f"COURIER_{name}", value)
     with pytest.raises(ValidationError):
         Settings()
+
+
+def test_a_postgresql_url_is_kept_whole_and_out_of_the_settings_repr(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COURIER_DATABASE", "postgresql://courier:hunter2@db.example/courier")
+    settings = Settings()
+    assert settings.database == "postgresql://courier:hunter2@db.example/courier"
+    assert "hunter2" not in repr(settings)

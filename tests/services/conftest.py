@@ -1,4 +1,11 @@
-"""A campaign service over a temporary database, with a clock that moves only on demand."""
+"""A campaign service over a temporary database, with a clock that moves only on demand.
+
+Each test of this folder runs on both kinds of store: SQLite, and PostgreSQL on the
+throwaway server (tests/fixtures/postgres_server.py). A test that reaches into the SQLite
+file behind the service's back (it asks for `db_path`), or whose module says
+`SQLITE_ONLY = True`, runs on SQLite only. The trust tests borrow the fixture and this
+hook; the other folders that borrow only the fixture stay on SQLite.
+"""
 
 from __future__ import annotations
 
@@ -16,11 +23,22 @@ SEED = "5eed" * 16
 RED, BLUE, GREEN = "1001", "1002", "1003"
 USERS = {"red": RED, "blue": BLUE, "green": GREEN}
 CHANNEL = 555
+SQLITE_FILE = "courier.sqlite3"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "service" not in metafunc.fixturenames:
+        return
+    sqlite_only = "db_path" in metafunc.fixturenames or getattr(
+        metafunc.module, "SQLITE_ONLY", False
+    )
+    kinds = ["sqlite"] if sqlite_only else ["sqlite", "postgres"]
+    metafunc.parametrize("service", kinds, indirect=True)
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "courier.sqlite3"
+    return tmp_path / SQLITE_FILE
 
 
 @pytest.fixture
@@ -29,8 +47,15 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[CampaignService]:
-    opened = await open_service(db_path, clock, snapshot_every=2)
+async def service(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[CampaignService]:
+    """A service on SQLite, or on PostgreSQL where this folder's tests ask for both."""
+    kind = getattr(request, "param", "sqlite")
+    database = str(tmp_path / SQLITE_FILE)
+    if kind == "postgres":
+        database = request.getfixturevalue("postgres_url")
+    opened = await open_service(database, clock, snapshot_every=2)
     yield opened
     await opened.close()
 

@@ -1,4 +1,5 @@
-"""A fresh SQLite store in a temporary folder, and helpers to fill it."""
+"""A fresh store of each kind (SQLite in a temporary folder, PostgreSQL on the throwaway
+server), and helpers to fill it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import ActionRecord, AuditRecord, NewCampaign, OutboxRecord, SqliteStore
+from bot.storage import ActionRecord, AuditRecord, NewCampaign, OutboxRecord, SqliteStore, Store
+from bot.storage.postgres import PostgresStore
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -19,10 +21,24 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[SqliteStore]:
+async def sqlite_store(db_path: Path) -> AsyncIterator[SqliteStore]:
     opened = await SqliteStore.open(db_path)
     yield opened
     await opened.close()
+
+
+@pytest.fixture
+async def postgres_store(postgres_url: str) -> AsyncIterator[PostgresStore]:
+    opened = await PostgresStore.open(postgres_url)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest) -> Store:
+    """Each test that takes `store` runs once per kind of store."""
+    chosen: Store = request.getfixturevalue(f"{request.param}_store")
+    return chosen
 
 
 def new_campaign(**changes: object) -> NewCampaign:

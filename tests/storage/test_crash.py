@@ -49,8 +49,9 @@ def log_and_seq(path: Path) -> tuple[list[int], int, int]:
 
 
 async def test_an_exception_inside_the_transaction_rolls_everything_back(
-    store: SqliteStore, monkeypatch: pytest.MonkeyPatch, db_path: Path
+    sqlite_store: SqliteStore, monkeypatch: pytest.MonkeyPatch, db_path: Path
 ) -> None:
+    store = sqlite_store
     campaign = await store.create_campaign(new_campaign())
     await store.append_action(
         campaign.id, entry(0, None), expected_status="lobby", new_status="active"

@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from bot.storage import SeqConflict, SqliteStore
+from bot.storage import SeqConflict, Store
 from tests.storage.conftest import T0, audit, entry, new_campaign, report
 
 
-async def started(store: SqliteStore) -> int:
+async def started(store: Store) -> int:
     campaign = await store.create_campaign(new_campaign())
     await store.append_action(
         campaign.id, entry(0, seat=None), expected_status="lobby", new_status="active"
@@ -18,7 +18,7 @@ async def started(store: SqliteStore) -> int:
     return campaign.id
 
 
-async def test_a_new_campaign_waits_in_the_lobby_at_seq_minus_one(store: SqliteStore) -> None:
+async def test_a_new_campaign_waits_in_the_lobby_at_seq_minus_one(store: Store) -> None:
     campaign = await store.create_campaign(new_campaign(options={"x": 1}))
     assert (campaign.status, campaign.seq, campaign.options) == ("lobby", -1, {"x": 1})
     assert await store.get_campaign(campaign.id) == campaign
@@ -26,7 +26,7 @@ async def test_a_new_campaign_waits_in_the_lobby_at_seq_minus_one(store: SqliteS
 
 
 async def test_appending_moves_the_campaign_and_writes_everything_together(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     campaign_id = await started(store)
     await store.append_action(
@@ -40,7 +40,7 @@ async def test_appending_moves_the_campaign_and_writes_everything_together(
     assert snapshot is not None and (snapshot.seq, snapshot.state) == (1, {"s": 1})
 
 
-async def test_an_entry_for_an_old_seq_is_refused(store: SqliteStore) -> None:
+async def test_an_entry_for_an_old_seq_is_refused(store: Store) -> None:
     campaign_id = await started(store)
     await store.append_action(campaign_id, entry(1), expected_status="active")
     with pytest.raises(SeqConflict):
@@ -49,7 +49,7 @@ async def test_an_entry_for_an_old_seq_is_refused(store: SqliteStore) -> None:
         await store.append_action(campaign_id, entry(3), expected_status="active")
 
 
-async def test_an_entry_for_a_paused_campaign_is_refused(store: SqliteStore) -> None:
+async def test_an_entry_for_a_paused_campaign_is_refused(store: Store) -> None:
     campaign_id = await started(store)
     await store.set_status(
         campaign_id,
@@ -63,7 +63,7 @@ async def test_an_entry_for_a_paused_campaign_is_refused(store: SqliteStore) -> 
 
 
 async def test_two_concurrent_appends_of_the_same_seq_apply_exactly_one(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     campaign_id = await started(store)
     results = await asyncio.gather(
@@ -76,7 +76,7 @@ async def test_two_concurrent_appends_of_the_same_seq_apply_exactly_one(
     assert len(await store.actions(campaign_id)) == 2
 
 
-async def test_truncating_removes_later_entries_and_snapshots(store: SqliteStore) -> None:
+async def test_truncating_removes_later_entries_and_snapshots(store: Store) -> None:
     campaign_id = await started(store)
     for seq in (1, 2, 3):
         await store.append_action(
@@ -92,7 +92,7 @@ async def test_truncating_removes_later_entries_and_snapshots(store: SqliteStore
     assert (record.act, record.seqs) == ("rollback", [2, 3])
 
 
-async def test_recent_actions_pages_backwards_oldest_first(store: SqliteStore) -> None:
+async def test_recent_actions_pages_backwards_oldest_first(store: Store) -> None:
     campaign_id = await started(store)
     for seq in range(1, 6):
         await store.append_action(campaign_id, entry(seq), expected_status="active")
@@ -102,7 +102,7 @@ async def test_recent_actions_pages_backwards_oldest_first(store: SqliteStore) -
     assert [row.seq for row in page] == [2, 3]
 
 
-async def test_outbox_rows_stay_pending_until_delivered(store: SqliteStore) -> None:
+async def test_outbox_rows_stay_pending_until_delivered(store: Store) -> None:
     campaign_id = await started(store)
     await store.append_action(
         campaign_id, entry(1), expected_status="active", outbox=[report("a"), report("b")]
@@ -113,3 +113,24 @@ async def test_outbox_rows_stay_pending_until_delivered(store: SqliteStore) -> N
     [still] = await store.pending_outbox(10)
     assert (still.id, still.attempts, still.last_error) == (first.id, 1, "Forbidden")
     assert still.payload == {"text": "a"}
+
+
+async def test_an_id_no_column_can_hold_matches_nothing(store: Store) -> None:
+    campaign_id = await started(store)
+    forged = 2**70
+    assert await store.get_campaign(forged) is None
+    assert await store.actions(forged) == []
+    assert await store.outbox_row(forged) is None
+    assert [row.seq for row in await store.actions(campaign_id)] == [0]
+
+
+async def test_json_values_come_back_equal_with_their_keys_sorted(store: Store) -> None:
+    """Both stores give objects back in one key order, so code iterating over a stored dict
+    behaves the same on either."""
+    payload = {"zz": [1, 2.5, None, True], "b": {"y": "été", "aa": -1}, "a": 2**53}
+    campaign_id = await started(store)
+    await store.append_action(campaign_id, entry(1), expected_status="active", snapshot=payload)
+    snapshot = await store.latest_snapshot(campaign_id, 1)
+    assert snapshot is not None and snapshot.state == payload
+    assert list(snapshot.state) == ["a", "b", "zz"]
+    assert list(snapshot.state["b"]) == ["aa", "y"]

@@ -39,12 +39,12 @@ async def test_reopening_applies_no_migration_twice(db_path: Path) -> None:
     assert sorted(row[0] for row in rows) == list(range(1, len(available_migrations()) + 1))
 
 
-async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
+async def test_foreign_keys_are_enforced(sqlite_store: SqliteStore) -> None:
     from tests.storage.conftest import entry
 
     with pytest.raises(sqlite3.IntegrityError):
-        async with store._transaction():
-            await store._write_action(999, entry(0))
+        async with sqlite_store._transaction():
+            await sqlite_store._write_action(999, entry(0))
 
 
 def test_migration_numbers_must_have_no_gap(tmp_path: Path) -> None:

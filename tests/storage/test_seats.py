@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.storage import NewHolder, SeatTaken, SeqConflict, SqliteStore
+from bot.storage import NewHolder, SeatTaken, SeqConflict, Store
 from tests.storage.conftest import T0, audit, entry, new_campaign
 
 
@@ -16,7 +16,7 @@ def holder(seat: str, user: str, hours: int = 0) -> NewHolder:
     )
 
 
-async def test_a_seat_has_one_current_holder(store: SqliteStore) -> None:
+async def test_a_seat_has_one_current_holder(store: Store) -> None:
     campaign = await store.create_campaign(new_campaign())
     await store.take_seat(campaign.id, holder("red", "u1"), expected_seq=-1)
     with pytest.raises(SeatTaken):
@@ -25,7 +25,7 @@ async def test_a_seat_has_one_current_holder(store: SqliteStore) -> None:
     assert (current.seat, current.user_id) == ("red", "u1")
 
 
-async def test_no_seat_is_taken_in_the_lobby_after_the_start(store: SqliteStore) -> None:
+async def test_no_seat_is_taken_in_the_lobby_after_the_start(store: Store) -> None:
     campaign = await store.create_campaign(new_campaign())
     await store.append_action(
         campaign.id, entry(0, None), expected_status="lobby", new_status="active"
@@ -34,7 +34,7 @@ async def test_no_seat_is_taken_in_the_lobby_after_the_start(store: SqliteStore)
         await store.take_seat(campaign.id, holder("red", "u1"), expected_seq=-1)
 
 
-async def test_replacing_a_holder_keeps_the_tenure_history(store: SqliteStore) -> None:
+async def test_replacing_a_holder_keeps_the_tenure_history(store: Store) -> None:
     campaign = await store.create_campaign(new_campaign())
     await store.take_seat(campaign.id, holder("red", "u1"), expected_seq=-1)
     await store.take_seat(campaign.id, holder("blue", "u2"), expected_seq=-1)
@@ -52,7 +52,7 @@ async def test_replacing_a_holder_keeps_the_tenure_history(store: SqliteStore) -
     assert [row.act for row in await store.audit_log(campaign.id)] == ["assign"]
 
 
-async def test_releasing_a_seat_frees_it(store: SqliteStore) -> None:
+async def test_releasing_a_seat_frees_it(store: Store) -> None:
     campaign = await store.create_campaign(new_campaign())
     await store.take_seat(campaign.id, holder("red", "u1"), expected_seq=-1)
     await store.release_seat(campaign.id, "red", T0, expected_seq=-1)

@@ -1,6 +1,6 @@
-"""The trust tests use the services' fixtures (a service over a temporary database), the
-Discord table of tests/discord for the cog, and a small dice game of their own besides the
-miniature game."""
+"""The trust tests use the services' fixtures (a service over a temporary database, on
+each kind of store as in tests/services), the Discord table of tests/discord for the cog,
+and a small dice game of their own besides the miniature game."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from rulesets import registry
 from rulesets.core import Ruleset
 from tests.discord.conftest import database, simcord_bot, table
-from tests.services.conftest import clock, db_path, service
+from tests.services.conftest import clock, db_path, pytest_generate_tests, service
 from tests.trust.dice_race import DICE_RACE
 
 registry.register(DICE_RACE)
@@ -32,4 +32,12 @@ def rules_upgrade() -> Iterator[Callable[[Ruleset[Any]], None]]:
         registry.register(original)
 
 
-__all__ = ["clock", "database", "db_path", "service", "simcord_bot", "table"]
+__all__ = [
+    "clock",
+    "database",
+    "db_path",
+    "pytest_generate_tests",
+    "service",
+    "simcord_bot",
+    "table",
+]

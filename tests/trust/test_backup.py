@@ -10,6 +10,8 @@ from bot.services.backup import backup_files
 from rulesets.core import state_hash
 from tests.services.conftest import BLUE, RED, started_table
 
+SQLITE_ONLY = True  # restoring here is copying the SQLite file (tests/services/test_backups.py)
+
 
 async def test_a_backup_taken_during_play_restores_to_a_working_database(
     service: CampaignService, tmp_path: Path, clock: FakeClock
