@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 
+from rulesets.core.map_files import MapFiles, power_styles
 from rulesets.core.scene import MapGeometry, PowerStyle
 
-MAP_DIR = Path(__file__).resolve().parent
-GEOMETRY_FILE = MAP_DIR / "empires_map.json"
-TEXT_FILE = MAP_DIR / "text.json"
-# The rules' catalogues name every empire and region (`name.<id>`); the map reuses them.
-RULES_LOCALE_DIR = MAP_DIR.parent / "locale"
+MAP_FILES = MapFiles(Path(__file__).resolve().parent, "empires_map.json")
+GEOMETRY_FILE = MAP_FILES.geometry_file
 DEFAULT_LANGUAGE = "en"
 
 # Okabe-Ito colours (safe for colour-blind players), each with the empire's letter.
@@ -27,41 +23,14 @@ EMPIRE_STYLES = {
 }
 
 
-@cache
 def load_geometry() -> MapGeometry:
-    return MapGeometry.model_validate(json.loads(GEOMETRY_FILE.read_text(encoding="utf-8")))
-
-
-@cache
-def _map_catalogues() -> dict[str, dict[str, str]]:
-    raw: dict[str, dict[str, str]] = json.loads(TEXT_FILE.read_text(encoding="utf-8"))
-    return raw
-
-
-@cache
-def _rules_names(language: str) -> dict[str, str]:
-    path = RULES_LOCALE_DIR / f"{language}.json"
-    if not path.exists():
-        return {}
-    raw: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    return {key: value for key, value in raw.items() if key.startswith("name.")}
+    return MAP_FILES.geometry
 
 
 def map_text(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The map's texts and the rules' names in `language`, English where one is missing."""
-    catalogues = _map_catalogues()
-    return {
-        **_rules_names(DEFAULT_LANGUAGE),
-        **_rules_names(language),
-        **catalogues[DEFAULT_LANGUAGE],
-        **catalogues.get(language, {}),
-    }
+    return MAP_FILES.text(language)
 
 
 def empire_styles(text: dict[str, str]) -> list[PowerStyle]:
-    return [
-        PowerStyle(
-            power=empire, name=text.get(f"name.{empire}", empire), colour=colour, letter=letter
-        )
-        for empire, (colour, letter) in EMPIRE_STYLES.items()
-    ]
+    return power_styles(EMPIRE_STYLES, text)
