@@ -158,7 +158,8 @@ def seat_taken_note(campaign: CampaignRow, user_id: str, seat: str, reason: str)
 def commitment_notice(channel_id: int | None, ruleset: str, commitment: str) -> OutboxRecord:
     """The message that publishes a new campaign's dice commitment (written with the
     campaign, before it has an id)."""
-    params = {"game": ruleset, "commitment": commitment}
+    # `game.<ruleset>` reads as the game's title in the campaign's language.
+    params = {"game": f"game.{ruleset}", "commitment": commitment}
     return to_channel(channel_id, Notice(key="trust.notice.commitment", params=params))
 
 
