@@ -235,7 +235,14 @@ class OutboxCourier:
         if len(embeds) != 1:
             return False
         posts = await self.bot.service.delivery.prompt_posts(report.campaign_id, open_only=True)
-        turn = next((post for post in posts if post.seat == report.seat), None)
+        turn = next(
+            (
+                post
+                for post in posts
+                if post.seat == report.seat and post.channel_id == str(channel.id)
+            ),
+            None,
+        )
         if turn is None:
             return False
         try:

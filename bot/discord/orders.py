@@ -34,7 +34,10 @@ async def open_choice(
     """The choice a component points at, if it is still open to this user."""
     service = courier_of(interaction).service
     campaign = await service.lobby.get_campaign(slot.campaign_id)
-    if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
+    # A click in a DM (no guild) answers a private prompt sent there: the seat check below
+    # is the guard.
+    in_other_guild = interaction.guild_id is not None and campaign.guild_id != interaction.guild_id
+    if campaign.guild_id is not None and in_other_guild:
         # A component forged to point at another server's campaign: as if it did not exist.
         raise Refusal("discord.error.unknown_campaign", campaign=slot.campaign_id)
     if campaign.seq != slot.seq:

@@ -7,9 +7,13 @@ pings its player only when their turn begins (nobody is pinged for their own sub
 Prompt messages no prompt of the new row takes over are closed (struck through, buttons
 removed).
 
-The prompt messages are recorded in the database with the row they answer and the seat
-and number of the prompt they show, whether the bot restarted in between or not; a row
-published half-way before a crash posts or edits only what is missing.
+The prompt messages are recorded in the database with the row they answer, the channel
+they are in and the seat and number of the prompt they show, whether the bot restarted in
+between or not; a row published half-way before a crash posts or edits only what is missing.
+
+A private prompt (a secret programme, a hand) goes to its seat's holder by DM and never to
+the channel; when their DMs are closed the channel only tells them, by mention, that a
+private choice awaits them in /play (whose choices and answers only they see).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -93,40 +98,44 @@ class PromptBoard:
             )
             if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
                 content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
-            content = clip(content, CONTENT_LIMIT)
-            slot = PromptSlot(campaign.id, opened.seq, prompt.seat, number)
-            view = prompt_view(campaign.ruleset, slot, prompt, campaign.language)
-            fingerprint = prompt_fingerprint(prompt)
+            shown = Shown(
+                clip(content, CONTENT_LIMIT),
+                prompt_view(
+                    campaign.ruleset,
+                    PromptSlot(campaign.id, opened.seq, prompt.seat, number),
+                    prompt,
+                    campaign.language,
+                ),
+                prompt_fingerprint(prompt),
+                PINGS if holder and holder.user_id not in waiting else NO_PINGS,
+                f"p{item.id}.{position}",
+            )
             previous = earlier.pop((prompt.seat, number), None)
-            message_id = None
-            if previous is not None:
-                message_id = await _edited(channel, previous, content, view, fingerprint)
-            if message_id is None:
-                pings = PINGS if holder and holder.user_id not in waiting else NO_PINGS
+            posted: tuple[Any, str] | None = None
+            if prompt.private:
+                posted = await self._in_private(holder.user_id if holder else "", previous, shown)
+                if posted is None:
+                    shown = _private_notice(shown, holder.user_id if holder else "", campaign)
+            if posted is None:
                 extra: dict[str, Any] = {}
                 if drawn is not None:
                     extra = {"embed": drawn[0], "file": drawn[1]}
+                posted = await _show(channel, previous, shown, extra)
+                if extra and posted[1] != (previous.message_id if previous else None):
                     drawn = None
-                message = await channel.send(
-                    content,
-                    view=view,
-                    allowed_mentions=pings,
-                    nonce=f"p{item.id}.{position}",
-                    **extra,
-                )
-                message_id = str(message.id)
+            where, message_id = posted
             await service.delivery.record_prompt_post(
                 item.id,
                 position,
-                str(channel.id),
+                str(where.id),
                 message_id,
-                content,
+                shown.content,
                 seat=prompt.seat,
                 number=number,
-                fingerprint=fingerprint,
+                fingerprint=shown.fingerprint,
             )
             taken.add(message_id)
-            if previous is not None:
+            if previous is not None and previous.message_id == message_id:
                 await service.delivery.close_prompt_post(previous.id)
         await self._close(
             [post for post in posts if post.outbox_id != item.id],
@@ -134,6 +143,27 @@ class PromptBoard:
             campaign.language,
             taken,
         )
+
+    async def _in_private(
+        self, user_id: str, previous: PromptPostRow | None, shown: Shown
+    ) -> tuple[Any, str] | None:
+        """Show a private prompt in its holder's DMs: (the DM channel, the message id), or
+        None when the holder is no Discord user or does not accept DMs from the bot."""
+        if not (user_id.isdigit() and 0 < int(user_id) < 2**64):
+            return None
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            dm = user.dm_channel or await user.create_dm()
+            return await _show(dm, previous, replace(shown, pings=NO_PINGS), {})
+        except discord.Forbidden:
+            log.info("DMs closed for %s: a private prompt is announced in /play", user_id)
+            return None
+
+    def _channel_of(self, post: PromptPostRow, channel: Any) -> Any:
+        """The channel a prompt message was posted in: the campaign's, or a holder's DMs."""
+        if post.channel_id in ("", str(channel.id)):
+            return channel
+        return self.bot.get_partial_messageable(int(post.channel_id))
 
     async def _close(
         self, posts: list[PromptPostRow], channel: Any, language: str, taken: set[str]
@@ -144,7 +174,8 @@ class PromptBoard:
         for post in posts:
             if post.message_id not in taken:
                 try:
-                    message = channel.get_partial_message(int(post.message_id))
+                    where = self._channel_of(post, channel)
+                    message = where.get_partial_message(int(post.message_id))
                     await message.edit(
                         content=clip(f"~~{post.content}~~ {closed}", CONTENT_LIMIT), view=None
                     )
@@ -156,26 +187,59 @@ class PromptBoard:
 
 
 def _needs_a_new_message(prompts: list[Prompt], earlier: dict[tuple[str, int], Any]) -> bool:
-    """Whether some prompt has no open message of its seat and number to take over."""
+    """Whether some public prompt has no open message of its seat and number to take over
+    (a private prompt goes by DM: it cannot carry the step's map)."""
     numbers: dict[str, int] = {}
     for prompt in prompts:
         number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
-        if (prompt.seat, number) not in earlier:
+        if not prompt.private and (prompt.seat, number) not in earlier:
             return True
     return False
 
 
-async def _edited(
-    channel: Any, previous: PromptPostRow, content: str, view: Any, fingerprint: str
-) -> str | None:
-    """Show the prompt in the seat's open message: new text, or for an unchanged prompt only
-    fresh buttons (their custom ids carry the new seq). None when the message is gone."""
-    message = channel.get_partial_message(int(previous.message_id))
-    try:
-        if previous.fingerprint == fingerprint and previous.content == content:
-            await message.edit(view=view)
-        else:
-            await message.edit(content=content, view=view, allowed_mentions=NO_PINGS)
-    except discord.NotFound:
-        return None  # deleted by someone: the prompt is posted anew
-    return previous.message_id
+@dataclass(frozen=True)
+class Shown:
+    """A prompt message as it is to be shown: text, components, digest, pings, nonce."""
+
+    content: str
+    view: Any
+    fingerprint: str
+    pings: discord.AllowedMentions
+    nonce: str
+
+
+def _private_notice(shown: Shown, user_id: str, campaign: Any) -> Shown:
+    """What the channel shows for a private prompt whose holder's DMs are closed: a mention
+    and where to answer, never the prompt's text or choices."""
+    content = translate(
+        "discord.prompt.private_in_play",
+        campaign.language,
+        mention=f"<@{user_id}>" if user_id else "",
+        campaign=campaign.id,
+    )
+    return replace(shown, content=content, view=None, fingerprint="private")
+
+
+async def _show(
+    where: Any, previous: PromptPostRow | None, shown: Shown, extra: dict[str, Any]
+) -> tuple[Any, str]:
+    """Show the prompt in `where`: in the seat's open message there when it has one (new
+    text, or for an unchanged prompt only fresh buttons: their custom ids carry the new
+    seq), else in a new message. Returns `where` and the message id."""
+    if previous is not None and previous.channel_id == str(where.id):
+        message = where.get_partial_message(int(previous.message_id))
+        try:
+            if previous.fingerprint == shown.fingerprint and previous.content == shown.content:
+                await message.edit(view=shown.view)
+            else:
+                await message.edit(
+                    content=shown.content, view=shown.view, allowed_mentions=NO_PINGS
+                )
+            return where, previous.message_id
+        except discord.NotFound:
+            pass  # deleted by someone: the prompt is posted anew
+    optional = {"view": shown.view} if shown.view is not None else {}
+    message = await where.send(
+        shown.content, allowed_mentions=shown.pings, nonce=shown.nonce, **optional, **extra
+    )
+    return where, str(message.id)

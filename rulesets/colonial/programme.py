@@ -44,20 +44,27 @@ def card_characters(state: ColonialState, card: str) -> tuple[str, str]:
 
 
 def prompts(state: ColonialState) -> list[Prompt]:
-    """The same prompt for every seat whatever it has chosen so far: the bot posts prompts
-    where everyone can read them, so the choices must not tell the programme."""
+    """A private prompt per seat still programming: it tells the seat its programme so far,
+    and the bot delivers it to that seat alone."""
     pairing = tuple((card.id, *card.characters) for card in data(state).cards)
     result = []
     for seat in order(state):
         if not programmes(state, seat) or state.programmes[seat].confirmed:
             continue
+        cards = state.programmes[seat].cards
+        text = (
+            Msg(key="col.prompt.programme_so_far", params={"cards": list(cards)})
+            if cards
+            else Msg(key="col.prompt.programme")
+        )
         result.append(
             Prompt(
                 seat=seat,
                 kind="programme",
-                text=Msg(key="col.prompt.programme"),
+                text=text,
                 choices=[*_programme_choices(pairing), *anytime_choices(state, seat)],
                 simultaneous=True,
+                private=True,
             )
         )
     return result

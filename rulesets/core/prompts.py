@@ -73,7 +73,14 @@ class Choice(BaseModel):
 
 
 class Prompt(BaseModel):
-    """A pending decision of one seat. Several seats may hold prompts at once."""
+    """A pending decision of one seat. Several seats may hold prompts at once.
+
+    A `private` prompt is the seat's secret (a programme, a hand, a treaty): its text, its
+    choices and the answer are for that seat alone, so adapters deliver it privately (a DM,
+    an ephemeral reply) and never where the table reads. Its choices may then depend on the
+    seat's secrets. The ruleset keeps the answer out of public events itself: the public
+    learns only what the events marked public say ("Alice has programmed her cards").
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -83,6 +90,7 @@ class Prompt(BaseModel):
     choices: list[Choice]
     urgency: Urgency = "turn"
     simultaneous: bool = False
+    private: bool = False
 
     def find(self, action: dict[str, Any]) -> Choice | None:
         return next((choice for choice in self.choices if choice.matches(action)), None)

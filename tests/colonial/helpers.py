@@ -10,6 +10,7 @@ from rulesets.colonial.state import ColonialState, Programme
 from rulesets.core import Dice, Outcome, RngState, Roll, legal_prompts, start, submit
 
 SEED = "c0" * 32
+ALL_CARDS = [f"card_{n}" for n in range(1, 7)]
 SEATS = ["col_red", "col_blue", "col_green", "col_yellow", "col_black", "col_white"]
 
 
@@ -62,3 +63,16 @@ def choices(state: ColonialState, seat: str) -> list[dict[str, Any]]:
 
 def kinds(state: ColonialState, seat: str) -> set[str]:
     return {str(action["type"]) for action in choices(state, seat)}
+
+
+def with_unrevealed_slots_changed(state: ColonialState) -> ColonialState:
+    """The same table with every unrevealed slot of every programme holding other cards:
+    whatever is public must read the same for both."""
+    other = state.model_copy(deep=True)
+    every = sorted({c for p in state.programmes.values() for c in p.cards} | set(ALL_CARDS))
+    for seat, programme in other.programmes.items():
+        shown = len(other.revealed.get(seat, []))
+        kept = programme.cards[:shown]
+        rest = [c for c in reversed(every) if c not in kept]
+        programme.cards = kept + rest[: len(programme.cards) - shown]
+    return other

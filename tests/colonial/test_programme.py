@@ -11,7 +11,7 @@ from rulesets.colonial.flow import programme_salt
 from rulesets.colonial.state import ColonialState
 from rulesets.colonial.upkeep import end_turn
 from rulesets.core import Event, StepContext, legal_prompts
-from tests.colonial.helpers import SEATS, new_game, play
+from tests.colonial.helpers import SEATS, new_game, play, with_unrevealed_slots_changed
 
 CARDS = [f"card_{n}" for n in range(1, 7)]
 
@@ -52,13 +52,17 @@ def test_a_card_chosen_again_moves_to_the_end_and_a_fifth_replaces_the_fourth() 
     assert state.programmes["col_red"].cards == ["card_1", "card_3", "card_4", "card_6"]
 
 
-def test_the_posted_prompt_is_the_same_whatever_the_programme() -> None:
-    """The bot posts prompts in the channel: a programme prompt must not tell the cards."""
+def test_the_programme_prompt_is_private_and_tells_only_its_seat_the_cards() -> None:
+    """The programme is a private prompt: the bot gives it to its seat alone, so it may show
+    the cards chosen so far; another seat's prompt does not change with them."""
     state = new_game(2)
-    before = legal_prompts(COLONIAL, state, "col_red")
+    blue_before = legal_prompts(COLONIAL, state, "col_blue")
     for card in ("card_5", "card_3"):
         state = play(state, "col_red", {"type": "program_card", "card": card}).state
-    assert legal_prompts(COLONIAL, state, "col_red") == before
+    (red,) = legal_prompts(COLONIAL, state, "col_red")
+    assert red.private and red.kind == "programme"
+    assert red.text.params == {"cards": ["card_5", "card_3"]}
+    assert legal_prompts(COLONIAL, state, "col_blue") == blue_before
 
 
 def test_the_last_confirmation_locks_publishes_commitments_and_reveals_slot_one() -> None:
@@ -85,17 +89,6 @@ def test_an_absent_seat_is_given_a_legal_programme_by_default() -> None:
     assert state.programmes["col_red"].cards == ["card_6", "card_1", "card_2", "card_3"]
 
 
-def _scrambled(state: ColonialState) -> ColonialState:
-    """The same table with every unrevealed slot of every programme changed."""
-    other = state.model_copy(deep=True)
-    for seat, programme in other.programmes.items():
-        shown = len(other.revealed.get(seat, []))
-        kept = programme.cards[:shown]
-        rest = [c for c in reversed(CARDS) if c not in kept]
-        programme.cards = kept + rest[: len(programme.cards) - shown]
-    return other
-
-
 def test_public_view_and_events_never_carry_an_unrevealed_slot() -> None:
     """A whole turn is played; at every step the public view is the same whatever the
     unrevealed slots hold, and a public event names only a card the rules reveal."""
@@ -119,9 +112,10 @@ def test_public_view_and_events_never_carry_an_unrevealed_slot() -> None:
             action = COLONIAL.default_action(state, prompt.seat)
         outcome = play(state, prompt.seat, action)
         state, steps = outcome.state, steps + 1
-        other = _scrambled(state)
+        other = with_unrevealed_slots_changed(state)
         assert COLONIAL.view(state, None) == COLONIAL.view(other, None)
-        assert legal_prompts(COLONIAL, state) == legal_prompts(COLONIAL, other)
+        public = [p for p in legal_prompts(COLONIAL, state) if not p.private]
+        assert public == [p for p in legal_prompts(COLONIAL, other) if not p.private]
         for event in outcome.events:
             if not event.is_public or "card" not in event.params:
                 continue
