@@ -1,7 +1,8 @@
 """A whole Colonial campaign through Discord: three players join and start with slash
-commands and give every order with `/play` (their secret programmes included, card by card,
-each in their own interaction); the map is posted mid-game, the final scores reach the
-channel, and no private event (a programmed card) ever reaches a public message."""
+commands, programme their cards in secret with the buttons of the private prompt the bot
+sends each of them by DM, and give every other order with `/play`; the map is posted
+mid-game, the final scores reach the channel, and no private event (a programmed card) ever
+reaches a public message."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ async def test_a_colonial_campaign_through_discord(table: Table) -> None:
     await t.alice.slash(t.channel, "campaign start")
 
     rng = random.Random(5)
-    programmed_by_slash = 0
+    programmed_in_private = 0
     for step in range(MAX_STEPS):
         current = await service.get_campaign(campaign.id)
         if current.status == "finished":
@@ -59,18 +60,26 @@ async def test_a_colonial_campaign_through_discord(table: Table) -> None:
         choice = prompt.find(action)
         assert choice is not None
         index = prompt.choices.index(choice)
-        order = f"{current.seq}:{prompt.seat}:{index}"
-        numbers = [int(action[name]) for name in choice.ranges]
-        answered = await players[prompt.seat].slash(
-            t.channel, "play", order=order, **({"number": numbers[0]} if numbers else {})
-        )
+        player = players[prompt.seat]
+        if prompt.private and not choice.ranges:
+            # The programme is answered in the player's DMs, on the prompt sent there (a
+            # gift of Treasury, which asks a number, by /play).
+            (sent,) = [m for m in player.user.dm_channel.history() if m.components][-1:]
+            custom_id = f"courier:c:{campaign.id}:{current.seq}:{prompt.seat}:0:{index}"
+            answered = await player.user.click(sent, custom_id=custom_id)
+            programmed_in_private += 1
+        else:
+            order = f"{current.seq}:{prompt.seat}:{index}"
+            numbers = [int(action[name]) for name in choice.ranges]
+            answered = await player.slash(
+                t.channel, "play", order=order, **({"number": numbers[0]} if numbers else {})
+            )
         assert "Order accepted" in text_of(answered), text_of(answered)
-        programmed_by_slash += prompt.kind == "programme"
         if step == MAP_STEP:
             drawn = await t.spectator.slash(t.channel, "map")
             posted = drawn.followups[0] if drawn.followups else drawn.response
             assert posted is not None and posted.attachments
-    assert programmed_by_slash >= 15
+    assert programmed_in_private >= 15
 
     finished = await service.get_campaign(campaign.id)
     assert finished.status == "finished"
