@@ -50,7 +50,7 @@ def play_random_game(
         prompt = rng.choice(prompts)
         action = random_action(prompt, rng)
         try:
-            state = submit(ruleset, state, prompt.seat, action).state
+            state = submit(ruleset, state, prompt.seat, action, listed=prompts).state
         except IllegalAction as error:
             raise AssertionError(
                 f"{ruleset.name} seed {seed} seq {state.seq}: listed choice {action} "

@@ -117,13 +117,19 @@ def submit(
     seat: str,
     raw: Any,
     dice_source: DiceSource | None = None,
+    listed: list[Prompt] | None = None,
 ) -> Outcome[StateT]:
-    """Validate `raw` for `seat` against the pending prompts and carry it out."""
+    """Validate `raw` for `seat` against the pending prompts and carry it out. `listed` is
+    `legal_prompts(ruleset, state)` when the caller has just computed it (the fuzzer), so
+    the prompts of a step are not listed twice."""
     if state.finished:
         raise IllegalAction("core.error.game_over")
     if seat not in state.seats:
         raise IllegalAction("core.error.unknown_seat", seat=str(seat)[:40])
-    mine = legal_prompts(ruleset, state, seat)
+    if listed is None:
+        mine = legal_prompts(ruleset, state, seat)
+    else:
+        mine = [prompt for prompt in listed if prompt.seat == seat]
     if not mine:
         raise IllegalAction("core.error.not_your_turn", seat=seat)
     action = ruleset.parse_action(decode_action(raw))

@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rulesets.core.messages import Msg
 
 Urgency = Literal["turn", "reaction"]
+# Choices built so far, by action, label and ranges (see `Choice.of`); emptied when full.
+_BUILT: dict[tuple[Any, ...], Choice] = {}
+_BUILT_LIMIT = 20_000
 
 
 class IntRange(BaseModel):
@@ -52,6 +55,27 @@ class Choice(BaseModel):
         label: Msg | None = None,
         **ranges: IntRange,
     ) -> Choice:
+        """The choice of `action`. Prompts are listed at every step, mostly with the same
+        choices, so each distinct one is built once and shared (choices are frozen)."""
+        try:
+            # Each value with its type (True and 1 are equal keys, not equal JSON); a tuple,
+            # not the model, since a model's hash and equality run in Python.
+            fields = tuple((k, type(v), v) for k, v in action.__dict__.items())
+            params = (
+                () if label is None else tuple((k, type(v), v) for k, v in label.params.items())
+            )
+            key = (cls, type(action), fields, label and label.key, params, tuple(ranges.items()))
+            found = _BUILT.get(key)
+        except TypeError:  # a label parameter that is a list or a dict: no key
+            return cls._build(action, label, ranges)
+        if found is None:
+            if len(_BUILT) >= _BUILT_LIMIT:
+                _BUILT.clear()
+            found = _BUILT[key] = cls._build(action, label, ranges)
+        return found
+
+    @classmethod
+    def _build(cls, action: BaseModel, label: Msg | None, ranges: dict[str, IntRange]) -> Choice:
         fixed = action.model_dump(mode="json", exclude=set(ranges))
         return cls(action=fixed, ranges=ranges, label=label)
 

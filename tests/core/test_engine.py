@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulesets.core import IllegalAction, legal_prompts, start, state_hash, submit
+from rulesets.core import IllegalAction, Msg, legal_prompts, start, state_hash, submit
 from rulesets.core.prompts import Choice, IntRange
 from tests.fixtures.mini_game import MINI, Bid, MiniState
 from tests.random_play import play_random_game
@@ -172,3 +172,28 @@ def test_replaying_the_same_actions_gives_the_same_hash_at_every_step() -> None:
 def test_random_play_always_finishes_the_miniature_game() -> None:
     for seed in range(50):
         assert play_random_game(MINI, ["red", "blue", "green"][: 2 + seed % 2], seed).finished
+
+
+def test_a_choice_is_built_once_per_action_label_and_range_and_each_keeps_its_own() -> None:
+    first = Choice.of(Bid(amount=3), label=Msg(key="mini.label.bid", params={"n": 1}))
+    again = Choice.of(Bid(amount=3), label=Msg(key="mini.label.bid", params={"n": 1}))
+    assert again is first
+    # True equals 1 as a key, not as JSON: each keeps its own label.
+    other = Choice.of(Bid(amount=3), label=Msg(key="mini.label.bid", params={"n": True}))
+    assert other.label is not None and other.label.params == {"n": True}
+    opened = Choice.of(Bid(amount=3), amount=IntRange(low=1, high=4))
+    assert opened.action == {"type": "bid"} and opened.ranges == {"amount": IntRange(low=1, high=4)}
+    listed = Choice.of(Bid(amount=3), label=Msg(key="mini.label.bid", params={"n": [1]}))
+    assert listed.label is not None and listed.label.params == {"n": [1]}
+
+
+def test_prompts_the_caller_just_listed_validate_the_same_as_the_kernels_own() -> None:
+    state = new_game()
+    listed = legal_prompts(MINI, state)
+    bid = {"type": "bid", "amount": 4}
+    assert (
+        submit(MINI, state, "red", bid, listed=listed).state
+        == submit(MINI, state, "red", bid).state
+    )
+    with pytest.raises(IllegalAction):
+        submit(MINI, state, "red", {"type": "bid", "amount": 11}, listed=listed)
