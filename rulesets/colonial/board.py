@@ -107,13 +107,31 @@ def has_any_counter_in(state: ColonialState, tid: str) -> list[str]:
     return [seat for seat in order(state) if seat in present]
 
 
+def controller(state: ColonialState, tid: str, index: int) -> str | None:
+    """Who controls a Resource: the owner of its bottom counter, unless (A11 alternative,
+    `tea_opium_stacking`) that player may not yet control tea or opium."""
+    stack = state.territories[tid].stacks[index]
+    if not stack:
+        return None
+    if state.options.get("tea_opium_stacking") and not may_control(state, stack[0], tid, index):
+        return None
+    return stack[0]
+
+
+def may_control(state: ColonialState, seat: str, tid: str, index: int) -> bool:
+    """Tea and opium are controlled only from Economy 6."""
+    if colour(state, tid, index) not in EASTERN_GOODS:
+        return True
+    return track_value(state, seat, "economy") >= data(state).rules.tea_opium_economy
+
+
 def controlled(state: ColonialState, seat: str) -> list[tuple[str, int]]:
     """Every (territory, resource) whose stack `seat` controls."""
     return [
         (tid, index)
         for tid, terr in state.territories.items()
         for index, stack in enumerate(terr.stacks)
-        if stack and stack[0] == seat
+        if stack and controller(state, tid, index) == seat
     ]
 
 
@@ -122,7 +140,9 @@ def controllers_of_colour(state: ColonialState, wanted: str) -> set[str]:
     for tid, terr in state.territories.items():
         for index, stack in enumerate(terr.stacks):
             if stack and colour(state, tid, index) == wanted:
-                found.add(stack[0])
+                holder = controller(state, tid, index)
+                if holder is not None:
+                    found.add(holder)
     return found
 
 
@@ -132,13 +152,14 @@ def monopolies(state: ColonialState, seat: str) -> int:
     seen: dict[str, set[str]] = {}
     for tid, terr in state.territories.items():
         for index, stack in enumerate(terr.stacks):
-            if not stack:
+            holder = controller(state, tid, index) if stack else None
+            if holder is None:
                 continue
             kind = colour(state, tid, index)
             if kind == GOLD:
-                count += stack[0] == seat
+                count += holder == seat
             else:
-                seen.setdefault(kind, set()).add(stack[0])
+                seen.setdefault(kind, set()).add(holder)
     count += sum(1 for holders in seen.values() if holders == {seat})
     nation = nation_of(state, seat)
     return count + (nation.monopoly_bonus if nation is not None else 0)
@@ -156,15 +177,14 @@ def tordesillas_allows(state: ColonialState, seat: str, tid: str) -> bool:
 
 
 def may_place(state: ColonialState, seat: str, tid: str, index: int) -> bool:
-    """The placement rules: in play, not another's Colony, tea and opium from Economy 6."""
+    """The placement rules: in play, not another's Colony, tea and opium from Economy 6
+    (A11; with `tea_opium_stacking` below it too, without control)."""
     terr = state.territories[tid]
     if not in_play(state, tid) or (terr.colony is not None and terr.colony != seat):
         return False
     if not tordesillas_allows(state, seat, tid):
         return False
-    if colour(state, tid, index) in EASTERN_GOODS:
-        return track_value(state, seat, "economy") >= data(state).rules.tea_opium_economy
-    return True
+    return bool(state.options.get("tea_opium_stacking")) or may_control(state, seat, tid, index)
 
 
 def place(ctx: Ctx, seat: str, tid: str, counts: dict[int, int]) -> None:
@@ -179,14 +199,19 @@ def place(ctx: Ctx, seat: str, tid: str, counts: dict[int, int]) -> None:
         stack = terr.stacks[index]
         kind = colour(state, tid, index)
         monopolist = _monopolist(state, kind)
-        was_free = not stack
+        before = controller(state, tid, index)
         stack.extend([seat] * count)
         ctx.emit("col.event.placed", seat=seat, territory=tid, count=count)
-        if was_free:
-            if kind != GOLD and monopolist is not None and monopolist != seat:
+        leads = stack[0] != seat and _majority(_contenders(state, tid, index)) == seat
+        if before is None:
+            # A free Resource (or, A11 alternative, one nobody may control yet).
+            if leads:
+                _to_bottom(stack, seat)
+            taken = controller(state, tid, index) == seat
+            if taken and kind != GOLD and monopolist is not None and monopolist != seat:
                 ctx.emit("col.event.monopoly_attacked", seat=seat, victim=monopolist)
                 move_diplomacy(ctx, seat, -1)
-        elif stack[0] != seat and _majority(stack) == seat:
+        elif leads:
             _to_bottom(stack, seat)
             ctx.emit("col.event.took_control", seat=seat, territory=tid)
             move_diplomacy(ctx, seat, -1)
@@ -195,6 +220,15 @@ def place(ctx: Ctx, seat: str, tid: str, counts: dict[int, int]) -> None:
 def _monopolist(state: ColonialState, kind: str) -> str | None:
     holders = controllers_of_colour(state, kind)
     return next(iter(holders)) if len(holders) == 1 else None
+
+
+def _contenders(state: ColonialState, tid: str, index: int) -> list[str]:
+    """The counters that count for control: all, but (A11 alternative) on tea and opium
+    only those of players who may control them."""
+    stack = state.territories[tid].stacks[index]
+    if not state.options.get("tea_opium_stacking"):
+        return stack
+    return [seat for seat in stack if may_control(state, seat, tid, index)]
 
 
 def _majority(stack: list[str]) -> str | None:
@@ -219,7 +253,7 @@ def remove_counter(ctx: Ctx, tid: str, index: int, seat: str) -> None:
     stack = ctx.state.territories[tid].stacks[index]
     position = len(stack) - 1 - stack[::-1].index(seat)
     del stack[position]
-    leader = _majority(stack)
+    leader = _majority(_contenders(ctx.state, tid, index))
     if stack and leader is not None and stack[0] != leader:
         _to_bottom(stack, leader)
     check_colony(ctx, tid)

@@ -14,6 +14,7 @@ from rulesets.colonial.board import (
     Ctx,
     add_unrest,
     colony_native_power,
+    controller,
     counters_in,
     data,
     explored,
@@ -143,7 +144,8 @@ def may_found(state: ColonialState, seat: str, tid: str) -> bool:
     if terr.colony is not None or not terr.stacks or not in_play(state, tid):
         return False
     power = native_power(state, tid)
-    if power < 1 or not all(stack and stack[0] == seat for stack in terr.stacks):
+    stacks = range(len(terr.stacks))
+    if power < 1 or not all(controller(state, tid, index) == seat for index in stacks):
         return False
     return counters_in(state, tid, seat) >= power
 

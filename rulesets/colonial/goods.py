@@ -7,6 +7,7 @@ from rulesets.colonial.board import (
     Ctx,
     boomtown_goods,
     colour,
+    controller,
     move_diplomacy,
     order,
     success_dice,
@@ -30,7 +31,7 @@ def offers(state: ColonialState, owner: str) -> list[tuple[str, bool, int]]:
     found = []
     for tid, terr in state.territories.items():
         for index, stack in enumerate(terr.stacks):
-            if stack and stack[0] == owner:
+            if stack and controller(state, tid, index) == owner:
                 place = f"{tid}:{index}"
                 amount = boomtown_goods(state, tid) - (
                     state.shipped.get(place, 0) if depleting else 0

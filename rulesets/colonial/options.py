@@ -46,6 +46,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _flag("ambassador_moves_anyone", False),  # A14
     _flag("revolution_keeps_programme", False),  # A09
     _flag("land_losses_by_owner", False),  # A13
+    _flag("tea_opium_stacking", False),  # A11
     OptionSpec(
         name="turn_limit",  # A38: a house rule, off (0) by default
         kind="int",

@@ -4,7 +4,7 @@ corsairs, the 2- and 3-player continents, tea and opium, abolition, and the Nati
 from __future__ import annotations
 
 from rulesets.colonial import COLONIAL
-from rulesets.colonial.board import monopolies, order
+from rulesets.colonial.board import controlled, controller, monopolies, order, place
 from rulesets.colonial.characters import exploration_target
 from rulesets.colonial.state import ColonialState
 from rulesets.colonial.upkeep import choose_first_player
@@ -213,3 +213,28 @@ def test_goods_are_never_used_up_unless_the_depletion_option_is_on() -> None:
             if state.phase == "ship":
                 state = play(state, "col_red", {"type": "done"}).state
         assert state.players["col_red"].goods == expected
+
+
+def test_with_a11s_alternative_tea_and_opium_take_counters_but_not_control_below_6() -> None:
+    """Spec A11, alternative (`tea_opium_stacking`): below Economy 6 a player may stack on
+    tea and opium but is skipped when control is settled."""
+    state = acting(new_game(4, tea_opium_stacking=True), "col_red", "card_4")
+    state.territories["china"].prestige = 0
+    assert "china" in {a["territory"] for a in choices(state, "col_red") if a["type"] == "viceroy"}
+    ctx = ctx_for(state)
+    place(ctx, "col_red", "china", {0: 2})
+    assert controller(state, "china", 0) is None and ("china", 0) not in controlled(
+        state, "col_red"
+    )
+    # Blue, at Economy 6, takes control with one counter against red's two, at no
+    # Diplomacy cost: the Resource had no controller.
+    state.players["col_blue"].tracks["economy"] = 2
+    place(ctx, "col_blue", "china", {0: 1})
+    assert state.territories["china"].stacks[0] == ["col_blue", "col_red", "col_red"]
+    assert controller(state, "china", 0) == "col_blue"
+    assert state.players["col_blue"].diplomacy == 4
+    # Once red reaches Economy 6 its counters count again: its majority takes the stack
+    # at its next placement there.
+    state.players["col_red"].tracks["economy"] = 2
+    place(ctx, "col_red", "china", {0: 1})
+    assert controller(state, "china", 0) == "col_red"
