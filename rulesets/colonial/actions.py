@@ -135,6 +135,27 @@ class TakeGoods(Action):
     amount: int
 
 
+class CorsairRoll(Action):
+    """A Corsair owner attacks the Merchant's fleets with its dice, or holds."""
+
+    type: Literal["corsair_roll"] = "corsair_roll"
+    roll: bool
+
+
+class DefendRoll(Action):
+    """The Merchant rolls its Squadrons against the Corsairs in its box, or holds."""
+
+    type: Literal["defend_roll"] = "defend_roll"
+    roll: bool
+
+
+class SinkCorsair(Action):
+    """The Merchant's choice of the Corsair a defence hit destroys: one of `owner`'s."""
+
+    type: Literal["sink_corsair"] = "sink_corsair"
+    owner: str
+
+
 class Consent(Action):
     type: Literal["consent"] = "consent"
     accept: bool
@@ -207,6 +228,9 @@ ColonialAction = Annotated[
     | ColonyOption
     | PlaceCounter
     | TakeGoods
+    | CorsairRoll
+    | DefendRoll
+    | SinkCorsair
     | Consent
     | Casualty
     | Capitulate

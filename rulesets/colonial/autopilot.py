@@ -96,6 +96,8 @@ def _score(state: ColonialState, seat: str, kind: str, choice: Choice, pick: int
         return 5 if stack[0] == seat else 20 - 5 * pending
     if t == "take_goods":
         return 15.0 if action["owner"] == seat else 10.0
+    if t in ("corsair_roll", "defend_roll"):
+        return 1 if action["roll"] else 0
     if t == "consent":
         return 1 if action["accept"] else 0
     if t == "capitulate":

@@ -32,7 +32,7 @@ from rulesets.colonial.board import (
 )
 from rulesets.colonial.data import TRACKS
 from rulesets.colonial.flow import action_done
-from rulesets.colonial.goods import corsair_battle, goods_on_market
+from rulesets.colonial.goods import goods_on_market, raided, start_raid, start_shipping
 from rulesets.colonial.state import ColonialState, Step
 from rulesets.colonial.war import start_war
 from rulesets.core import Choice, IntRange, Msg
@@ -442,13 +442,11 @@ def merchant_choices(state: ColonialState, seat: str) -> list[Choice]:
 
 
 def merchant(ctx: Ctx, seat: str, action: act.Merchant) -> None:
-    corsair_battle(ctx, seat)
-    fleets = ctx.state.players[seat].fleets
-    if not fleets:
-        action_done(ctx)
-        return
-    ctx.state.step = Step(kind="ship", seat=seat, character="merchant", capacity=fleets)
-    ctx.enter("ship")
+    """Corsairs in the box first (a fight with its own decisions), then the shipment."""
+    if raided(ctx.state, seat):
+        start_raid(ctx, seat)
+    else:
+        start_shipping(ctx, seat)
 
 
 def trader_capacity(state: ColonialState, seat: str) -> int:

@@ -10,9 +10,9 @@ from rulesets.colonial.board import (
     controller,
     move_diplomacy,
     order,
-    success_dice,
 )
 from rulesets.colonial.data import SLAVES
+from rulesets.colonial.flow import action_done
 from rulesets.colonial.state import ColonialState, Step
 
 SQUADRON_DICE = 5
@@ -158,27 +158,23 @@ def settle_sale(ctx: Ctx, step: Step) -> None:
     ctx.emit("col.event.sold", seat=step.seat, amount=total)
 
 
-def corsair_battle(ctx: Ctx, seat: str) -> None:
-    """Corsairs in the box attack first (each success sinks a fleet), then the Squadrons
-    defend with at most five dice (each success sinks a Corsair, the largest group first)."""
-    state = ctx.state
-    p = state.players[seat]
-    for owner in order(state):
-        count = p.corsairs.get(owner, 0)
-        if count and p.fleets:
-            hits = min(success_dice(ctx, count), p.fleets)
-            p.fleets -= hits
-            ctx.emit("col.event.corsairs_attack", seat=owner, target=seat, dice=count, hits=hits)
-    if not any(p.corsairs.values()) or not p.squadrons:
+def start_shipping(ctx: Ctx, seat: str) -> None:
+    """The Merchant ships with the fleets the Corsairs left it, if any."""
+    fleets = ctx.state.players[seat].fleets
+    if not fleets:
+        action_done(ctx)
         return
-    dice = min(SQUADRON_DICE, p.squadrons)
-    hits = success_dice(ctx, dice)
-    ctx.emit("col.event.squadrons_defend", seat=seat, dice=dice, hits=hits)
-    for _ in range(hits):
-        live = {owner: n for owner, n in p.corsairs.items() if n}
-        if not live:
-            break
-        victim = max(order(state), key=lambda s: live.get(s, 0))
-        p.corsairs[victim] -= 1
-        ctx.emit("col.event.corsair_sunk", seat=victim, target=seat)
-    p.corsairs = {owner: n for owner, n in p.corsairs.items() if n}
+    ctx.state.step = Step(kind="ship", seat=seat, character="merchant", capacity=fleets)
+    ctx.enter("ship")
+
+
+def raided(state: ColonialState, seat: str) -> bool:
+    """Whether a Merchant use must first face Corsairs: some in its box, fleets to sink."""
+    p = state.players[seat]
+    return p.fleets > 0 and any(p.corsairs.values())
+
+
+def start_raid(ctx: Ctx, seat: str) -> None:
+    """The Corsairs' attack and the Squadrons' defence (the `raid` phase) come first."""
+    ctx.state.step = Step(kind="raid", seat=seat, character="merchant", stage="attack")
+    ctx.enter("raid")

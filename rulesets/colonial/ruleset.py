@@ -7,7 +7,16 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from rulesets.colonial import actions as act
-from rulesets.colonial import capitulation, endeavour, followups, nations, programme, trade, upkeep
+from rulesets.colonial import (
+    capitulation,
+    endeavour,
+    followups,
+    nations,
+    programme,
+    raid,
+    trade,
+    upkeep,
+)
 from rulesets.colonial.autopilot import choose_for
 from rulesets.colonial.data import parse_data
 from rulesets.colonial.options import OPTIONS
@@ -23,6 +32,7 @@ TABLE: PhaseTable[ColonialState] = PhaseTable.of(
         programme.PHASE,
         endeavour.PHASE,
         *followups.PHASES,
+        raid.PHASE,
         *trade.PHASES,
         capitulation.PHASE,
         capitulation.LOSSES,

@@ -61,6 +61,8 @@ class Step(Model):
     requests: dict[str, int] = Field(default_factory=dict)
     answers: dict[str, bool] = Field(default_factory=dict)
     hits: int = 0
+    # Where a Merchant's fight with the Corsairs in its box stands: attack, defend, sink.
+    stage: str = ""
 
 
 class LossOwed(Model):

@@ -4,6 +4,7 @@ section of the French rules) and a scenario per rule."""
 from __future__ import annotations
 
 from rulesets.colonial import COLONIAL
+from rulesets.colonial.board import order
 from rulesets.colonial.characters import exploration_target
 from rulesets.colonial.upkeep import end_turn
 from rulesets.core import StepContext, legal_prompts
@@ -256,15 +257,61 @@ def test_a_refusal_keeps_the_opponents_goods_out() -> None:
 
 
 def test_corsairs_sink_fleets_then_squadrons_sink_corsairs() -> None:
+    """§4.4 Merchant steps 1-2: the Corsair owner rolls (its reaction prompt), then the
+    Merchant rolls its Squadrons and picks the Corsair each success sinks."""
     state = acting(new_game(4), "col_blue", "card_2")
     state.players["col_blue"].fleets = 3
     state.players["col_blue"].squadrons = 2
     state.players["col_blue"].corsairs = {"col_red": 2}
-    # red's 2 dice: one success; blue's 2 defence dice: one success.
-    state = play(state, "col_blue", {"type": "merchant"}, dice=[6, 1, 5, 2]).state
-    assert state.players["col_blue"].fleets == 2 and state.players["col_blue"].corsairs == {
-        "col_red": 1
+    state = play(state, "col_blue", {"type": "merchant"}).state
+    (asked,) = legal_prompts(COLONIAL, state)
+    assert (asked.seat, asked.kind, asked.urgency) == ("col_red", "corsair_attack", "reaction")
+    # red's 2 dice: one success.
+    state = play(state, "col_red", {"type": "corsair_roll", "roll": True}, dice=[6, 1]).state
+    assert state.players["col_blue"].fleets == 2
+    (defence,) = legal_prompts(COLONIAL, state)
+    assert (defence.seat, defence.kind) == ("col_blue", "defend")
+    # blue's 2 defence dice: one success, which blue aims at red's Corsairs.
+    state = play(state, "col_blue", {"type": "defend_roll", "roll": True}, dice=[5, 2]).state
+    state = play(state, "col_blue", {"type": "sink_corsair", "owner": "col_red"}).state
+    assert state.players["col_blue"].corsairs == {"col_red": 1}
+    assert state.phase == "ship" and state.step is not None and state.step.capacity == 2
+
+
+def test_a_corsair_owner_may_hold_and_the_merchant_chooses_whose_corsair_sinks() -> None:
+    state = acting(new_game(4), "col_blue", "card_2")
+    state.players["col_blue"].fleets = 2
+    state.players["col_blue"].squadrons = 1
+    state.players["col_blue"].corsairs = {"col_red": 1, "col_green": 2}
+    state = play(state, "col_blue", {"type": "merchant"}).state
+    first, second = [s for s in order(state) if s in ("col_red", "col_green")]
+    state = play(state, first, {"type": "corsair_roll", "roll": False}).state
+    state = play(state, second, {"type": "corsair_roll", "roll": False}).state
+    assert state.players["col_blue"].fleets == 2
+    # The absent Merchant's default rolls; then sinks from the largest group (green's)...
+    assert COLONIAL.default_action(state, "col_blue") == {"type": "defend_roll", "roll": True}
+    state = play(state, "col_blue", {"type": "defend_roll", "roll": True}, dice=[6]).state
+    assert COLONIAL.default_action(state, "col_blue") == {
+        "type": "sink_corsair",
+        "owner": "col_green",
     }
+    # ... but the Merchant present chooses red's lone Corsair.
+    state = play(state, "col_blue", {"type": "sink_corsair", "owner": "col_red"}).state
+    assert state.players["col_blue"].corsairs == {"col_red": 0, "col_green": 2}
+    assert state.phase == "ship"
+
+
+def test_an_absent_corsair_owner_rolls_and_a_merchant_may_decline_to_defend() -> None:
+    state = acting(new_game(4), "col_blue", "card_2")
+    state.players["col_blue"].fleets = 2
+    state.players["col_blue"].squadrons = 3
+    state.players["col_blue"].corsairs = {"col_red": 1}
+    state = play(state, "col_blue", {"type": "merchant"}).state
+    assert COLONIAL.default_action(state, "col_red") == {"type": "corsair_roll", "roll": True}
+    state = play(state, "col_red", COLONIAL.default_action(state, "col_red"), dice=[1]).state
+    state = play(state, "col_blue", {"type": "defend_roll", "roll": False}).state
+    assert state.players["col_blue"].corsairs == {"col_red": 1}
+    assert state.phase == "ship"
 
 
 def test_24_trader_sells_own_goods_and_anothers_with_consent() -> None:
