@@ -19,7 +19,7 @@ from rulesets import registry
 from tests.random_play import play_random_game
 
 # A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
-FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40}}
+FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40, "six_players": True}}
 DEFAULT_GAMES = 1000
 # Games per player count for the long campaigns (about 0.1–1 game a second each).
 # Colonial: 1,000 per count, its issue's figure (about 15 minutes on 2 workers in all).

@@ -17,6 +17,7 @@ def _flag(name: str, default: bool) -> OptionSpec:
 OPTIONS: tuple[OptionSpec, ...] = (
     _flag("advanced_colonies", False),  # section 3.5
     _flag("nations", False),  # Nation variant, at most 5 players
+    _flag("six_players", False),  # A01: a sixth player with the box's sixth set of cards
     OptionSpec(
         name="two_player_continent",
         kind="choice",

@@ -31,6 +31,9 @@ def setup_game(ctx: Ctx) -> None:
     rules = data(state).rules
     if state.options.get("nations") and len(state.seats) > NATION_PLAYERS:
         raise IllegalAction("col.error.nations_players", most=NATION_PLAYERS)
+    if len(state.seats) > NATION_PLAYERS and not state.options.get("six_players"):
+        # A01: the spec plays 2 to 5; the box's sixth set of cards is the option's.
+        raise IllegalAction("col.error.six_players", most=NATION_PLAYERS)
     state.territories = {
         t.id: TerritoryState(prestige=t.prestige, stacks=[[] for _ in t.resources])
         for t in data(state).territories

@@ -14,7 +14,8 @@ from tests.colonial.helpers import SEATS
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_an_autopilot_table_ends_with_a_winner_before_turn_40(players: int) -> None:
     for game in range(2):
-        state = start(COLONIAL, SEATS[:players], {"turn_limit": 40}, f"{game + 11:064x}").state
+        options = {"turn_limit": 40, "six_players": players == 6}
+        state = start(COLONIAL, SEATS[:players], options, f"{game + 11:064x}").state
         steps = 0
         while not state.finished:
             prompt = legal_prompts(COLONIAL, state)[0]
@@ -28,7 +29,8 @@ def test_an_autopilot_table_ends_with_a_winner_before_turn_40(players: int) -> N
 
 def autopilot_game(players: int, seed: int) -> ColonialState:
     """A table of absent players, every seat on the autopilot, to the house limit of 40."""
-    state = start(COLONIAL, SEATS[:players], {"turn_limit": 40}, f"{seed:064x}").state
+    options = {"turn_limit": 40, "six_players": players == 6}
+    state = start(COLONIAL, SEATS[:players], options, f"{seed:064x}").state
     steps = 0
     while not state.finished:
         prompts = legal_prompts(COLONIAL, state)

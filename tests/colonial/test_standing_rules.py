@@ -3,13 +3,15 @@ corsairs, the 2- and 3-player continents, tea and opium, abolition, and the Nati
 
 from __future__ import annotations
 
+import pytest
+
 from rulesets.colonial import COLONIAL
 from rulesets.colonial.board import controlled, controller, monopolies, order, place
 from rulesets.colonial.characters import exploration_target
 from rulesets.colonial.state import ColonialState
 from rulesets.colonial.upkeep import choose_first_player
-from rulesets.core import StepContext, legal_prompts
-from tests.colonial.helpers import acting, choices, new_game, play
+from rulesets.core import IllegalAction, StepContext, legal_prompts, start
+from tests.colonial.helpers import SEATS, SEED, acting, choices, new_game, play
 
 
 def ctx_for(state: ColonialState) -> StepContext[ColonialState]:
@@ -238,3 +240,12 @@ def test_with_a11s_alternative_tea_and_opium_take_counters_but_not_control_below
     state.players["col_red"].tracks["economy"] = 2
     place(ctx, "col_red", "china", {0: 1})
     assert controller(state, "china", 0) == "col_red"
+
+
+def test_a_sixth_player_needs_the_campaigns_option() -> None:
+    """Spec A01: 2 to 5 players; the box's sixth set of cards is a campaign option."""
+    with pytest.raises(IllegalAction) as refused:
+        start(COLONIAL, SEATS, {}, SEED)
+    assert refused.value.key == "col.error.six_players"
+    state = start(COLONIAL, SEATS, {"six_players": True}, SEED).state
+    assert len(state.players) == 6 and state.phase == "programme"
