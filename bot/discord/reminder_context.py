@@ -27,21 +27,29 @@ async def with_reminder_context(bot: CourierBot, message: OutboxMessage) -> Outb
         "game": f"game.{campaign.ruleset}",
         "server": guild.name if guild else "-",
     }
-    link = await prompt_link(bot, campaign.id, campaign.guild_id, str(params.get("user_id", "")))
+    link = await prompt_link(
+        bot, campaign.id, campaign.guild_id, str(params.get("user_id", "")), campaign.channel_id
+    )
     key = "discord.notice.reminder" if link else "discord.notice.reminder_unlinked"
     return message.model_copy(update={"key": key, "params": params | {"link": link or ""}})
 
 
 async def prompt_link(
-    bot: CourierBot, campaign_id: int, guild_id: int | None, user_id: str
+    bot: CourierBot,
+    campaign_id: int,
+    guild_id: int | None,
+    user_id: str,
+    channel_id: int | None = None,
 ) -> str | None:
     """The jump URL of the newest open prompt message that pings `user_id` (else the
-    campaign's newest open prompt message), None when none is up."""
+    campaign's newest open prompt message), None when none is up. A private prompt sent by
+    DM (not in the campaign's `channel_id`) is linked in the DMs."""
     posts = await bot.service.delivery.prompt_posts(campaign_id, open_only=True)
     if not posts:
         return None
     mention = f"<@{user_id}>"
     theirs = [post for post in posts if user_id and mention in post.content]
     post = max(theirs or posts, key=lambda row: row.id)
-    where = guild_id if guild_id is not None else "@me"
+    in_channel = channel_id is None or post.channel_id == str(channel_id)
+    where = guild_id if guild_id is not None and in_channel else "@me"
     return f"https://discord.com/channels/{where}/{post.channel_id}/{post.message_id}"
