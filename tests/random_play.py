@@ -28,8 +28,12 @@ class GameRun:
 
 def random_action(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
     choice = rng.choice(prompt.choices)
-    numbers = {name: rng.randint(span.low, span.high) for name, span in choice.ranges.items()}
-    return choice.instantiate(**numbers)
+    given: dict[str, Any] = {
+        name: rng.randint(span.low, span.high) for name, span in choice.ranges.items()
+    }
+    for name, pick in choice.picks.items():
+        given[name] = rng.sample(pick.options, pick.count)
+    return choice.instantiate(**given)
 
 
 def play_random_game(

@@ -33,7 +33,7 @@ from bot.services.outbox import (
     Report,
 )
 from rulesets import registry
-from rulesets.core import Event
+from rulesets.core import Event, Pick
 
 CONSOLE_USER = "console"
 Handler = Callable[[list[str]], Coroutine[Any, Any, None]]
@@ -233,7 +233,7 @@ class Table:
         if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
             raise ServiceError("console.error.pick", seat=seat, count=len(choices))
         choice = choices[int(args[0]) - 1]
-        numbers: dict[str, int] = {}
+        numbers: dict[str, Any] = {}
         given = iter(args[1:])
         for name, span in choice.ranges.items():
             text = next(given, None)
@@ -246,6 +246,10 @@ class Table:
                 numbers[name] = int(text)
             except ValueError:
                 raise ServiceError("console.error.need_number", name=name) from None
+        for name, pick in choice.picks.items():
+            numbers[name] = self._picked(
+                name, pick, [token for _, token in zip(range(pick.count), given, strict=False)]
+            )
         holder = (await self.service.lobby.holders(campaign_id)).get(seat)
         if holder is None:
             raise ServiceError("console.error.no_holder", seat=seat)
@@ -253,6 +257,21 @@ class Table:
         self.write(f"> {seat_name(seat, self.language)}: {action_text(action, self.language)}")
         report = await self.service.play.submit(campaign_id, holder.user_id, action, seat=seat)
         await self._show_report(report)
+
+    def _picked(self, name: str, pick: Pick, tokens: list[str]) -> list[str]:
+        """The items of an open list, typed after the choice's number or asked for."""
+        if len(tokens) < pick.count:
+            self.say("console.ask_pick", name=name, count=pick.count, last=len(pick.options))
+            text = self.read_line()
+            if text is None:
+                raise Quit
+            tokens = text.replace(",", " ").split()
+        items = pick.read(tokens)
+        if items is None:
+            raise ServiceError(
+                "console.error.need_pick", name=name, count=pick.count, last=len(pick.options)
+            )
+        return items
 
     async def _show_report(self, report: ActionReport) -> None:
         """What a step produced. A console table prints its campaign's outbox rows, the

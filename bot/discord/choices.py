@@ -51,5 +51,5 @@ def open_numbers(choice: Choice) -> dict[str, tuple[int, int]]:
     return {name: (bounds.low, bounds.high) for name, bounds in choice.ranges.items()}
 
 
-def concrete_action(choice: Choice, numbers: dict[str, int] | None = None) -> dict[str, Any]:
+def concrete_action(choice: Choice, numbers: dict[str, Any] | None = None) -> dict[str, Any]:
     return choice.instantiate(**(numbers or {}))

@@ -46,7 +46,7 @@ async def choose(interaction: discord.Interaction[Any], slot: PromptSlot, index:
     """A click on a choice: carry it out, or ask for its numbers first."""
     try:
         choice = await open_choice(interaction, slot, index)
-        if choice.ranges:
+        if choice.ranges or choice.picks:
             modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
@@ -124,13 +124,15 @@ class ChoiceSelect(
 
 
 class NumberModal(discord.ui.Modal):
-    """Asks for the open numbers of a choice (a bid), checking each against its range."""
+    """Asks for the open numbers of a choice (a bid), checking each against its range, and
+    for its open lists (a secret programme: the cards in order, by their numbers)."""
 
     def __init__(self, slot: PromptSlot, index: int, choice: Choice, language: str) -> None:
         super().__init__(title=tr("discord.modal.title", language)[:45], timeout=600)
         self.slot, self.index, self.choice = slot, index, choice
         self.language = language
         self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
+        self.lists: dict[str, discord.ui.TextInput[Any]] = {}
         for name, bounds in list(choice.ranges.items())[:5]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
@@ -146,9 +148,35 @@ class NumberModal(discord.ui.Modal):
             )
             self.inputs[name] = field
             self.add_item(field)
+        for name, pick in list(choice.picks.items())[: 5 - len(self.inputs)]:
+            listed: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=tr(
+                    "discord.modal.pick",
+                    language,
+                    name=number_name(name, language),
+                    count=pick.count,
+                    last=len(pick.options),
+                )[:45],
+                custom_id=f"courier:p:{name}",
+                placeholder=" ".join(str(place) for place in range(1, pick.count + 1)),
+                max_length=200,
+            )
+            self.lists[name] = listed
+            self.add_item(listed)
 
-    def numbers(self) -> dict[str, int]:
-        chosen: dict[str, int] = {}
+    def numbers(self) -> dict[str, Any]:
+        chosen: dict[str, Any] = {}
+        for name, field in self.lists.items():
+            pick = self.choice.picks[name]
+            items = pick.read([token for token in re.split(r"[\s,;]+", field.value) if token])
+            if items is None:
+                raise Refusal(
+                    "discord.error.pick_items",
+                    name=number_name(name, self.language),
+                    count=pick.count,
+                    last=len(pick.options),
+                )
+            chosen[name] = items
         for name, field in self.inputs.items():
             bounds = self.choice.ranges[name]
             text = field.value.strip()

@@ -15,6 +15,7 @@ from bot.discord.choices import PromptSlot, button_label, choice_at, concrete_ac
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.reports import private_embed
+from bot.i18n import localise_value
 from bot.services import StaleSeq
 from rulesets.core import Choice
 
@@ -56,7 +57,7 @@ async def carry_out(
     interaction: discord.Interaction[Any],
     slot: PromptSlot,
     choice: Choice,
-    numbers: dict[str, int] | None = None,
+    numbers: dict[str, Any] | None = None,
 ) -> None:
     """Submit the order, answer its author privately, then publish what changed."""
     bot = courier_of(interaction)
@@ -74,7 +75,7 @@ async def carry_out(
         raise Refusal("discord.error.stale") from None
     label = button_label(campaign.ruleset, choice, language)
     if numbers:
-        label += " " + ", ".join(str(value) for value in numbers.values())
+        label += " " + ", ".join(_given(value, language) for value in numbers.values())
     text = tr("discord.order.accepted", language, order=label, seq=report.seq)
     mine = [
         event for event in report.events if not event.is_public and event.visible_for(slot.seat)
@@ -93,3 +94,10 @@ async def carry_out(
     else:
         await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
     await bot.courier.hand_over_held(interaction)
+
+
+def _given(value: Any, language: str) -> str:
+    """A number as typed, a list of picked items by their names ("card 3 card 1 …")."""
+    if isinstance(value, list):
+        return " ".join(str(localise_value(item, language)) for item in value)
+    return str(value)

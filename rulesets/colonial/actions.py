@@ -22,6 +22,13 @@ class ConfirmProgramme(Action):
     type: Literal["confirm_programme"] = "confirm_programme"
 
 
+class ProgrammeOrder(Action):
+    """The whole programme in one order: the four cards in their slots' order, locked."""
+
+    type: Literal["programme_order"] = "programme_order"
+    cards: list[str]
+
+
 class PickNation(Action):
     type: Literal["pick_nation"] = "pick_nation"
     nation: str
@@ -206,6 +213,7 @@ ColonialAction = Annotated[
     ProgramCard
     | Unprogram
     | ConfirmProgramme
+    | ProgrammeOrder
     | PickNation
     | PassTurn
     | LastChance

@@ -58,7 +58,7 @@ def _score(state: ColonialState, seat: str, kind: str, choice: Choice, pick: int
         return -10_000
     if t == "confirm_programme":
         return 200 if len(state.programmes[seat].cards) == 4 else -100
-    if t == "unprogram":
+    if t in ("unprogram", "programme_order"):
         return -5000
     if t == "last_chance":
         return 50 - CARD_PLAN.index(str(action["card"]))

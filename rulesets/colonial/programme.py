@@ -14,7 +14,7 @@ from rulesets.colonial.anytime import ANYTIME_HANDLERS, anytime_choices
 from rulesets.colonial.board import Ctx, data, order
 from rulesets.colonial.flow import lock_programmes, programmes
 from rulesets.colonial.state import ColonialState, Programme
-from rulesets.core import Choice, Msg, Phase, Prompt
+from rulesets.core import Choice, Msg, Phase, Pick, Prompt
 
 SLOTS = 4
 
@@ -72,11 +72,15 @@ def prompts(state: ColonialState) -> list[Prompt]:
 
 @lru_cache(maxsize=64)
 def _programme_choices(pairing: tuple[tuple[str, ...], ...]) -> tuple[Choice, ...]:
-    """Lock (missing slots filled), each card to add next, start again: built once."""
+    """Lock (missing slots filled), each card to add next, all four at once, start again:
+    built once."""
     choices = [Choice.of(act.ConfirmProgramme(), label=Msg(key="col.label.confirm_programme"))]
+    whole = Pick(options=tuple(card for card, _, _ in pairing), count=SLOTS)
+    order_label = Msg(key="col.label.programme_order")
     for card, first, second in pairing:
         label = Msg(key="col.label.program_card", params={"card": card, "a": first, "b": second})
         choices.append(Choice.of(act.ProgramCard(card=card), label=label))
+    choices.append(Choice.picking(act.ProgrammeOrder(cards=[]), label=order_label, cards=whole))
     choices.append(Choice.of(act.Unprogram(), label=Msg(key="col.label.unprogram")))
     return tuple(choices)
 
@@ -107,6 +111,12 @@ def unprogram(ctx: Ctx, seat: str, action: act.Unprogram) -> None:
     _tell(ctx, seat)
 
 
+def programme_order(ctx: Ctx, seat: str, action: act.ProgrammeOrder) -> None:
+    """The four cards given at once, in order: the programme is theirs, and locked."""
+    ctx.state.programmes[seat].cards = list(action.cards)
+    confirm(ctx, seat, act.ConfirmProgramme())
+
+
 def confirm(ctx: Ctx, seat: str, action: act.ConfirmProgramme) -> None:
     """Lock the programme; empty slots take the first cards not chosen (the default of an
     absent player, always legal)."""
@@ -130,6 +140,7 @@ PHASE: Phase[ColonialState] = Phase(
         act.ProgramCard: program_card,
         act.Unprogram: unprogram,
         act.ConfirmProgramme: confirm,
+        act.ProgrammeOrder: programme_order,
         **ANYTIME_HANDLERS,
     },
     enter=enter,

@@ -6,7 +6,7 @@ from rulesets.core.engine import DiceSource, Outcome, StepContext, legal_prompts
 from rulesets.core.hashing import state_hash
 from rulesets.core.messages import Event, IllegalAction, Msg
 from rulesets.core.phases import Handler, Phase, PhaseTable
-from rulesets.core.prompts import Choice, IntRange, Prompt
+from rulesets.core.prompts import Choice, IntRange, Pick, Prompt
 from rulesets.core.rng import Dice, RngState, Roll, seed_commitment
 from rulesets.core.ruleset import BaseState, OptionSpec, Ruleset, SeatSpec
 
@@ -25,6 +25,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PhaseTable",
+    "Pick",
     "Prompt",
     "RngState",
     "Roll",

@@ -39,14 +39,56 @@ class IntRange(BaseModel):
         )
 
 
+class Pick(BaseModel):
+    """An open list field: `count` different items of `options`, in the order given (a
+    secret programme: 4 of the 6 cards). It is to lists what `IntRange` is to numbers."""
+
+    model_config = ConfigDict(frozen=True)
+
+    options: tuple[str, ...]
+    count: int
+
+    @model_validator(mode="after")
+    def _possible(self) -> Pick:
+        if not 0 < self.count <= len(set(self.options)):
+            raise ValueError("more items to pick than options")
+        return self
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, list)
+            and len(value) == self.count
+            and all(isinstance(item, str) and item in self.options for item in value)
+            and len(set(value)) == self.count
+        )
+
+    def read(self, tokens: list[str]) -> list[str] | None:
+        """The items a player typed, each as itself or as its place (from 1) in `options`;
+        None unless they make a legal pick."""
+        items = [
+            self.options[int(token) - 1]
+            if token.isdecimal() and 1 <= int(token) <= len(self.options)
+            else token
+            for token in tokens
+        ]
+        return items if items in self else None
+
+
 class Choice(BaseModel):
-    """One legal action, or a family of them when `ranges` leaves numeric fields open."""
+    """One legal action, or a family of them when `ranges` leaves numeric fields open or
+    `picks` leaves list fields open."""
 
     model_config = ConfigDict(frozen=True)
 
     action: dict[str, Any]
     ranges: dict[str, IntRange] = Field(default_factory=dict)
     label: Msg | None = None
+    picks: dict[str, Pick] = Field(default_factory=dict)
+
+    @classmethod
+    def picking(cls, action: BaseModel, label: Msg | None = None, **picks: Pick) -> Choice:
+        """The choice of `action` with list fields left open (`picks`)."""
+        return cls._build(action, label, {}, picks)
 
     @classmethod
     def of(
@@ -67,28 +109,39 @@ class Choice(BaseModel):
             key = (cls, type(action), fields, label and label.key, params, tuple(ranges.items()))
             found = _BUILT.get(key)
         except TypeError:  # a label parameter that is a list or a dict: no key
-            return cls._build(action, label, ranges)
+            return cls._build(action, label, ranges, {})
         if found is None:
             if len(_BUILT) >= _BUILT_LIMIT:
                 _BUILT.clear()
-            found = _BUILT[key] = cls._build(action, label, ranges)
+            found = _BUILT[key] = cls._build(action, label, ranges, {})
         return found
 
     @classmethod
-    def _build(cls, action: BaseModel, label: Msg | None, ranges: dict[str, IntRange]) -> Choice:
-        fixed = action.model_dump(mode="json", exclude=set(ranges))
-        return cls(action=fixed, ranges=ranges, label=label)
+    def _build(
+        cls,
+        action: BaseModel,
+        label: Msg | None,
+        ranges: dict[str, IntRange],
+        picks: dict[str, Pick],
+    ) -> Choice:
+        fixed = action.model_dump(mode="json", exclude=set(ranges) | set(picks))
+        return cls(action=fixed, ranges=ranges, label=label, picks=picks)
 
     def matches(self, action: dict[str, Any]) -> bool:
-        if set(action) != set(self.action) | set(self.ranges):
+        if set(action) != set(self.action) | set(self.ranges) | set(self.picks):
             return False
         if any(action[name] not in bounds for name, bounds in self.ranges.items()):
             return False
+        if any(action[name] not in pick for name, pick in self.picks.items()):
+            return False
         return all(action[name] == value for name, value in self.action.items())
 
-    def instantiate(self, **numbers: int) -> dict[str, Any]:
-        """The concrete action, with each open number given or set to its lowest value."""
-        filled = {name: numbers.get(name, bounds.low) for name, bounds in self.ranges.items()}
+    def instantiate(self, **given: Any) -> dict[str, Any]:
+        """The concrete action, with each open number given or set to its lowest value, and
+        each open list given or set to the first options in order."""
+        filled = {name: given.get(name, bounds.low) for name, bounds in self.ranges.items()}
+        for name, pick in self.picks.items():
+            filled[name] = given.get(name, list(pick.options[: pick.count]))
         return {**self.action, **filled}
 
     @property

@@ -50,3 +50,39 @@ def test_a_whole_game_in_the_console(tmp_path: Path, language: str) -> None:
     assert output.count("\n> ") == len(script.splitlines()) - 1
     assert scores_text(scores, language) in output
     assert "col." not in output  # every message is a sentence of the catalogue
+
+
+def test_a_programme_typed_in_one_line_and_one_asked_for(tmp_path: Path) -> None:
+    """The whole programme as one order: the card numbers after the choice's number, or
+    asked for when they are missing; a wrong list is refused with how to give it."""
+    state = start(COLONIAL, SEATS, OPTIONS, SEED).state
+    (number,) = [
+        n + 1
+        for n, c in enumerate(seat_choices(legal_prompts(COLONIAL, state), "col_red"))
+        if c.kind == "programme_order"
+    ]
+    script = "\n".join(
+        [
+            f"col_red {number} 3 3 1 2",
+            f"col_red {number} 3 1 4 2",
+            f"col_blue {number}",
+            "6 5 2 1",
+            f"col_green {number} 2 6 1 5",
+            "quit",
+            "",
+        ]
+    )
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "db.sqlite3"), "--game", "colonial", "--lang", "en"]
+    args += ["--seats", ",".join(SEATS), "--seed", SEED]
+    for name, value in OPTIONS.items():
+        args += ["--option", f"{name}={value}"]
+    assert main(args, io.StringIO(script), out) == 0
+    output = out.getvalue()
+    assert "needs 4 different numbers from 1 to 6" in output
+    assert "4 different numbers from 1 to 6, in order?" in output
+    for colour in ("Red", "Blue", "Green"):
+        assert f"{colour} has programmed its cards" in output
+    # Slot 1 of each programme is revealed when the last one is in.
+    for colour, card in (("Red", 3), ("Blue", 6), ("Green", 2)):
+        assert f"Round 1: {colour} reveals card {card}." in output

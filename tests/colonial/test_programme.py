@@ -6,11 +6,13 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
 from rulesets.colonial import COLONIAL
 from rulesets.colonial.flow import programme_salt
 from rulesets.colonial.state import ColonialState
 from rulesets.colonial.upkeep import end_turn
-from rulesets.core import Event, StepContext, legal_prompts
+from rulesets.core import Event, IllegalAction, StepContext, legal_prompts
 from tests.colonial.helpers import SEATS, new_game, play, with_unrevealed_slots_changed
 
 CARDS = [f"card_{n}" for n in range(1, 7)]
@@ -174,3 +176,20 @@ def test_with_the_option_a_nation_in_revolution_programmes_and_keeps_its_pair() 
         if c.kind == "last_chance"
     }
     assert cards == {"card_5", "card_6"}
+
+
+def test_the_whole_programme_may_be_given_in_one_order() -> None:
+    """One order naming the four cards in their slots' order locks the programme."""
+    state = new_game(2)
+    state = play(state, "col_red", {"type": "program_card", "card": "card_1"}).state
+    order = ["card_4", "card_2", "card_6", "card_1"]
+    state = play(state, "col_red", {"type": "programme_order", "cards": order}).state
+    assert state.programmes["col_red"].cards == order and state.programmes["col_red"].confirmed
+    for wrong in (["card_4", "card_4", "card_6", "card_1"], ["card_4", "card_2", "card_6"]):
+        with pytest.raises(IllegalAction):
+            play(state, "col_blue", {"type": "programme_order", "cards": wrong})
+    state = play(state, "col_blue", {"type": "programme_order", "cards": CARDS[2:]}).state
+    assert state.phase == "round" and state.revealed == {
+        "col_red": ["card_4"],
+        "col_blue": ["card_3"],
+    }

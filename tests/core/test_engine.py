@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulesets.core import IllegalAction, Msg, legal_prompts, start, state_hash, submit
-from rulesets.core.prompts import Choice, IntRange
+from rulesets.core.prompts import Choice, IntRange, Pick
 from tests.fixtures.mini_game import MINI, Bid, MiniState
 from tests.random_play import play_random_game
 
@@ -197,3 +197,20 @@ def test_prompts_the_caller_just_listed_validate_the_same_as_the_kernels_own() -
     )
     with pytest.raises(IllegalAction):
         submit(MINI, state, "red", {"type": "bid", "amount": 11}, listed=listed)
+
+
+def test_an_open_list_takes_so_many_different_options_in_order() -> None:
+    cards = Pick(options=("a", "b", "c", "d"), count=2)
+    assert ["c", "a"] in cards
+    assert ["a", "a"] not in cards and ["a"] not in cards and ["a", "z"] not in cards
+    assert "ab" not in cards and [1, 2] not in cards
+    # Typed by place (from 1) or by name; anything else reads as nothing.
+    assert cards.read(["3", "a"]) == ["c", "a"]
+    assert cards.read(["5", "a"]) is None and cards.read(["²", "a"]) is None
+    choice = Choice.picking(Bid(amount=1), order=cards)
+    assert choice.matches({"type": "bid", "amount": 1, "order": ["d", "b"]})
+    assert not choice.matches({"type": "bid", "amount": 1, "order": ["d", "d"]})
+    assert not choice.matches({"type": "bid", "amount": 1})
+    assert choice.instantiate() == {"type": "bid", "amount": 1, "order": ["a", "b"]}
+    with pytest.raises(ValueError, match="more items"):
+        Pick(options=("a",), count=2)

@@ -1,6 +1,7 @@
 """Colonial's secret programme through Discord: a private prompt goes to its player by DM
-(alice and bob click its buttons there), or, for carol whose DMs are closed, is announced in
-the channel by a mention only and answered through /play's private autocomplete. A whole
+(alice clicks its card buttons there, bob gives his four cards at once in its form), or,
+for carol whose DMs are closed, is announced in the channel by a mention only and answered
+through /play's private autocomplete (one card, then the whole order in one form). A whole
 turn is played; after every step no public message, public view (the map is drawn from it)
 or /history page tells an unrevealed slot."""
 
@@ -25,7 +26,12 @@ PLANS = {
     "col_green": ["card_2", "card_6", "card_1", "card_5"],
 }
 # Words only a programme prompt, its choices or its private notes use.
-PRIVATE_WORDS = ("Next in my programme", "Your programme", "Start my programme again")
+PRIVATE_WORDS = (
+    "Next in my programme",
+    "Your programme",
+    "Start my programme again",
+    "Give all four cards",
+)
 
 
 def prompt_in_dm(player: Any) -> discord.Message:
@@ -90,21 +96,31 @@ async def test_a_turn_programmed_in_private(table: Table) -> None:
     await t.alice.slash(t.channel, "campaign start")
     await check_nothing_secret_is_public(t, campaign.id)
 
-    # alice and bob programme in their DMs, by the prompt's buttons.
-    for seat in ("col_red", "col_blue"):
-        player = players[seat]
-        for number, card in enumerate(PLANS[seat], start=1):
-            clicked = await player.user.click(
-                prompt_in_dm(player), label=card_button(prompt_in_dm(player), card)
-            )
-            assert "Order accepted" in text_of(clicked)
-            so_far = ", ".join(f"card {c.removeprefix('card_')}" for c in PLANS[seat][:number])
-            assert so_far in prompt_in_dm(player).content
-            await check_nothing_secret_is_public(t, campaign.id)
-        lock = translate("col.label.confirm_programme", "en")[:80]
-        await player.user.click(prompt_in_dm(player), label=lock)
-        assert f"{localise_value(seat, 'en')} has programmed its cards" in t.public_text()
+    # alice programmes in her DMs, card by card, with the private prompt's buttons.
+    player = t.alice
+    for number, card in enumerate(PLANS["col_red"], start=1):
+        clicked = await player.user.click(
+            prompt_in_dm(player), label=card_button(prompt_in_dm(player), card)
+        )
+        assert "Order accepted" in text_of(clicked)
+        so_far = ", ".join(f"card {c.removeprefix('card_')}" for c in PLANS["col_red"][:number])
+        assert so_far in prompt_in_dm(player).content
         await check_nothing_secret_is_public(t, campaign.id)
+    lock = translate("col.label.confirm_programme", "en")[:80]
+    await player.user.click(prompt_in_dm(player), label=lock)
+    assert f"{localise_value('col_red', 'en')} has programmed its cards" in t.public_text()
+    await check_nothing_secret_is_public(t, campaign.id)
+
+    # bob gives his four cards at once: a button of his DM opens a form for their numbers.
+    whole = translate("col.label.programme_order", "en")[:80]
+    shown = await t.bob.user.click(prompt_in_dm(t.bob), label=whole)
+    typed = " ".join(card.removeprefix("card_") for card in PLANS["col_blue"])
+    refused = await t.bob.user.submit_modal(shown, {"courier:p:cards": "6 6 2 1"})
+    assert "4 different numbers from 1 to 6" in text_of(refused)
+    shown = await t.bob.user.click(prompt_in_dm(t.bob), label=whole)
+    accepted = await t.bob.user.submit_modal(shown, {"courier:p:cards": typed})
+    assert "Order accepted" in text_of(accepted)
+    await check_nothing_secret_is_public(t, campaign.id)
 
     # carol's DMs are closed: the channel names her and where to answer, nothing more.
     notices = [
@@ -112,20 +128,20 @@ async def test_a_turn_programmed_in_private(table: Table) -> None:
     ]
     assert notices and not notices[-1].components
     assert carol_dm.history() == []
-    for card in PLANS["col_green"]:
-        number = card.removeprefix("card_")
-        offered = await t.carol.autocomplete(
-            t.channel, "play", "order", f"programme: card {number} "
-        )
-        (order,) = [o["value"] for o in offered if o["name"].startswith("Next in my programme")]
-        answered = await t.carol.slash(t.channel, "play", order=order)
-        assert answered.response is not None and answered.response.ephemeral
-        await check_nothing_secret_is_public(t, campaign.id)
-    (lock_order,) = [
-        o["value"]
-        for o in await t.carol.autocomplete(t.channel, "play", "order", "Lock my programme")
-    ]
-    await t.carol.slash(t.channel, "play", order=lock_order)
+    # She picks one card in /play (its list and its answer are hers alone), then changes
+    # her mind and gives the whole order at once there.
+    offered = await t.carol.autocomplete(t.channel, "play", "order", "programme: card 3 ")
+    (order,) = [o["value"] for o in offered if o["name"].startswith("Next in my programme")]
+    answered = await t.carol.slash(t.channel, "play", order=order)
+    assert answered.response is not None and answered.response.ephemeral
+    await check_nothing_secret_is_public(t, campaign.id)
+    offered = await t.carol.autocomplete(t.channel, "play", "order", "all four")
+    (order,) = [o["value"] for o in offered]
+    shown = await t.carol.slash(t.channel, "play", order=order)
+    typed = ", ".join(card.removeprefix("card_") for card in PLANS["col_green"])
+    answered = await t.carol.submit_modal(shown, {"courier:p:cards": typed})
+    assert "Order accepted" in text_of(answered)
+    assert answered.response is not None and answered.response.ephemeral
 
     # Locked: the commitments are public, then slot 1 of each programme only.
     public = t.public_text()

@@ -46,10 +46,10 @@ class Play(commands.Cog):
         slot = PromptSlot(found.id, int(parsed["seq"]), parsed["seat"], number_of_prompt)
         index = int(parsed["index"])
         choice = await open_choice(interaction, slot, index)
-        if not choice.ranges:
+        if not choice.ranges and not choice.picks:
             await carry_out(interaction, slot, choice)
             return
-        if number is None or len(choice.ranges) > 1:
+        if choice.picks or number is None or len(choice.ranges) > 1:
             modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
