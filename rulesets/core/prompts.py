@@ -16,7 +16,7 @@ from rulesets.core.messages import Msg
 Urgency = Literal["turn", "reaction"]
 # Choices built so far, by action, label and ranges (see `Choice.of`); emptied when full.
 _BUILT: dict[tuple[Any, ...], Choice] = {}
-_BUILT_LIMIT = 20_000
+_BUILT_LIMIT = 8_192
 
 
 class IntRange(BaseModel):
