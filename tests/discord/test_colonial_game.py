@@ -67,6 +67,9 @@ async def test_a_colonial_campaign_through_discord(table: Table) -> None:
             (sent,) = [m for m in player.user.dm_channel.history() if m.components][-1:]
             custom_id = f"courier:c:{campaign.id}:{current.seq}:{prompt.seat}:0:{index}"
             answered = await player.user.click(sent, custom_id=custom_id)
+            if choice.picks:  # all four cards at once: their numbers in the form it opens
+                typed = " ".join(card.removeprefix("card_") for card in action["cards"])
+                answered = await player.user.submit_modal(answered, {"courier:p:cards": typed})
             programmed_in_private += 1
         else:
             order = f"{current.seq}:{prompt.seat}:{index}"
