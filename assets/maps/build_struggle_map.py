@@ -951,6 +951,10 @@ GEOMETRY: dict[str, Any] = {
         ["caption.black_sea", at(34.5, 43.2)],
         ["caption.atlantic", [120, 600]],
     ],
+    # A close-up of Europe (`/map region:`); the insets are close-ups of their own.
+    "areas": {
+        "caption.europe": [rid for rid, r in regions.items() if r["kind"] in ("europe", "home")]
+    },
 }
 
 
