@@ -12,7 +12,7 @@ from bot.render.arrows import draw_arrows
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
 from bot.render.fonts import MIN_TEXT, font
-from bot.render.layout import lay_out_cards
+from bot.render.layout import CAPTION_HALO, lay_out_cards, shown_captions
 from bot.render.lettering import write
 from bot.render.palette import palette_for
 from bot.render.regions import fill_regions, outline_changed
@@ -58,12 +58,8 @@ def draw_captions(
     """
     ink = (60, 95, 125)
     sea_font = inset_font = font("italic", MIN_TEXT * scale)
-    halo = max(1, round(2 * scale))
-    carded = {f"name.{region.id}" for region in scene.regions}
-    for key, (x, y) in geometry.captions:
-        if key in carded:
-            continue
-        text = scene.captions.get(key, key)
+    halo = max(1, round(CAPTION_HALO * scale))
+    for text, (x, y) in shown_captions(geometry, scene):
         # A pale halo keeps a name readable on any fill, even a dark holder's colour.
         write(
             draw,

@@ -1,14 +1,18 @@
-"""Where the region cards go: each at its geometry's place, then moved apart if they collide.
+"""Where the region cards go: each at its geometry's place, then moved if it collides.
 
 A card's height depends on what the region holds, so two cards that sit side by side in a
 quiet game can overlap in a crowded one. Cards are taken from the top of the map down; a card
-that meets one already placed slides below it, or, when that would push it off the foot of
-the map, above it. Leader lines keep every card tied to its region wherever it ends up.
+that meets one already placed, or would hide a region's name, or leave the map, moves to the
+nearest free place around where it wanted to be; when there is none, it slides below the
+card it meets, or above it near the foot of the map. Leader lines keep every card tied to
+its region wherever it ends up.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Sequence
 
 from bot.render.cards import (
     BAND_HEIGHT,
@@ -22,9 +26,13 @@ from bot.render.cards import (
     row_width,
     title_width,
 )
-from rulesets.core.scene import MapGeometry, RegionGeometry, RegionScene, Scene
+from bot.render.fonts import MIN_TEXT, font
+from rulesets.core.scene import MapGeometry, Point, RegionGeometry, RegionScene, Scene
 
 CARD_GAP = 4.0
+CAPTION_HALO = 2.0  # the pale ring round a caption's letters (compose.draw_captions)
+# How far a card may move to find room, in card widths and heights, and in how many steps.
+SEARCH_WIDTHS, SEARCH_HEIGHTS, SEARCH_STEPS = 1.5, 3.0, 6
 # A layout is redone at most this many times, turning crowded table cards into flowing ones.
 MAX_RELAYOUTS = 4
 MAX_MOVES = 40
@@ -86,20 +94,100 @@ def _within(box: Box, floor: float) -> Box:
     return box
 
 
-def separate(boxes: list[Box], floor: float, gap: float) -> list[Box]:
-    """Move boxes vertically until none overlaps another, keeping each within 0..floor."""
+def shown_captions(geometry: MapGeometry, scene: Scene) -> list[tuple[str, Point]]:
+    """The geometry's captions the map writes, worded: a caption `name.<region>` of a region
+    that has a card is left out (the card's title names the region)."""
+    carded = {f"name.{region.id}" for region in scene.regions}
+    return [
+        (scene.captions.get(key, key), place)
+        for key, place in geometry.captions
+        if key not in carded
+    ]
+
+
+def caption_boxes(geometry: MapGeometry, scene: Scene, scale: float) -> list[Box]:
+    """Where each written caption's letters and halo lie (centred on its place), for cards
+    to avoid."""
+    face = font("italic", MIN_TEXT * scale)
+    halo = CAPTION_HALO * scale
+    boxes = []
+    for text, (x, y) in shown_captions(geometry, scene):
+        left, top, right, bottom = face.getbbox(text, anchor="mm")
+        x, y = x * scale, y * scale
+        boxes.append((x + left - halo, y + top - halo, x + right + halo, y + bottom + halo))
+    return boxes
+
+
+def _offsets(width: float, height: float) -> list[tuple[float, float]]:
+    """Moves around a card's wanted place, nearest first."""
+    steps = range(-SEARCH_STEPS, SEARCH_STEPS + 1)
+    moves = {
+        (width * SEARCH_WIDTHS * i / SEARCH_STEPS, height * SEARCH_HEIGHTS * j / SEARCH_STEPS)
+        for i in steps
+        for j in steps
+    }
+    return sorted(moves - {(0.0, 0.0)}, key=lambda move: (math.hypot(*move), move))
+
+
+def separate(
+    boxes: list[Box],
+    floor: float,
+    gap: float,
+    *,
+    rights: Sequence[float] = (),
+    obstacles: Sequence[Box] = (),
+    roaming: Sequence[bool] = (),
+) -> list[Box]:
+    """Place boxes within 0..floor so that none overlaps another. A roaming box (a card
+    centred on its own region) that does not fit where it is moves to the nearest place
+    around it that meets no box, no obstacle (a region's name) and stays left of its right
+    edge (`rights`); any other box, or one that finds no such place, slides vertically past
+    the box it meets."""
     result = list(boxes)
     placed: list[Box] = []
     for index in sorted(range(len(boxes)), key=lambda i: (boxes[i][1], boxes[i][0])):
         start = _within(boxes[index], floor)
-        box = _settle(start, placed, gap, downwards=True)
-        if box[3] > floor:
-            box = _settle(start, placed, gap, downwards=False)
-            if box[1] < 0:
-                box = start  # nowhere free: better overlapping than off the map
+        box = None
+        if roaming and roaming[index]:
+            right = rights[index] if rights else math.inf
+            box = _free_place(start, placed, obstacles, gap, right, floor)
+        if box is None:
+            box = _settle(start, placed, gap, downwards=True)
+            if box[3] > floor:
+                box = _settle(start, placed, gap, downwards=False)
+                if box[1] < 0:
+                    box = start  # nowhere free: better overlapping than off the map
         placed.append(box)
         result[index] = box
     return result
+
+
+def _free_place(
+    box: Box,
+    placed: list[Box],
+    obstacles: Sequence[Box],
+    gap: float,
+    right: float,
+    floor: float,
+) -> Box | None:
+    def fits(candidate: Box) -> bool:
+        return (
+            candidate[0] >= 0
+            and candidate[1] >= 0
+            and candidate[2] <= right
+            and candidate[3] <= floor
+            and not any(_overlap(candidate, other, gap) for other in placed)
+            and not any(_overlap(candidate, other, 0.0) for other in obstacles)
+        )
+
+    if fits(box):
+        return box
+    width, height = box[2] - box[0], box[3] - box[1]
+    for dx, dy in _offsets(width, height):
+        candidate = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        if fits(candidate):
+            return candidate
+    return None
 
 
 Rows = list[list[Item]]
@@ -114,7 +202,7 @@ def lay_out_cards(geometry: MapGeometry, scene: Scene, scale: float) -> list[Lai
     rooms = [width - 2 * PAD * scale for width in widths]
     flows = [card_rows(region, scene, room, scale) for (_, region), room in zip(shown, rooms)]
     if scene.card_style != "table":
-        return _placed(geometry, shown, widths, flows, scale)
+        return _placed(geometry, scene, shown, widths, flows, scale)
     tables = [
         card_rows(region, scene, room, scale, table=True) for (_, region), room in zip(shown, rooms)
     ]
@@ -125,14 +213,14 @@ def lay_out_cards(geometry: MapGeometry, scene: Scene, scale: float) -> list[Lai
     }
     for _ in range(MAX_RELAYOUTS):
         chosen = [flows[i] if i in flowing else tables[i] for i in range(len(shown))]
-        cards = _placed(geometry, shown, widths, chosen, scale)
+        cards = _placed(geometry, scene, shown, widths, chosen, scale)
         crowded = _crowded(cards)
         if not crowded:
             return cards
         if crowded <= flowing:
             break
         flowing |= crowded
-    return _placed(geometry, shown, widths, flows, scale)
+    return _placed(geometry, scene, shown, widths, flows, scale)
 
 
 def _crowded(cards: list[LaidCard]) -> set[int]:
@@ -147,19 +235,37 @@ def _crowded(cards: list[LaidCard]) -> set[int]:
 
 def _placed(
     geometry: MapGeometry,
+    scene: Scene,
     shown: list[tuple[RegionGeometry, RegionScene]],
     widths: list[float],
     all_rows: list[Rows],
     scale: float,
 ) -> list[LaidCard]:
+    limits = [_limit(geometry, geo, scale) for geo, _ in shown]
     wanted = [
-        card_box(geo, len(rows), scale, width, _limit(geometry, geo, scale))
-        for (geo, _), rows, width in zip(shown, all_rows, widths)
+        card_box(geo, len(rows), scale, width, limit)
+        for (geo, _), rows, width, limit in zip(shown, all_rows, widths, limits)
     ]
-    boxes = separate(wanted, geometry.height * scale, CARD_GAP * scale)
+    boxes = separate(
+        wanted,
+        geometry.height * scale,
+        CARD_GAP * scale,
+        rights=limits,
+        obstacles=caption_boxes(geometry, scene, scale),
+        roaming=[_centred(geo) for geo, _ in shown],
+    )
     return [
         LaidCard(geo, region, rows, box) for (geo, region), rows, box in zip(shown, all_rows, boxes)
     ]
+
+
+def _centred(geo: RegionGeometry) -> bool:
+    """Whether the geometry centres the card on its region's anchor (Empires does): such a
+    card stands for its region wherever it sits nearby, so it may move round it. A card
+    the geometry puts beside its region (Struggle of Empires) keeps its column."""
+    card = geo.card
+    centre = (card.x + card.width / 2, card.y + card.height / 2)
+    return math.dist(centre, geo.anchor) <= 1.0
 
 
 def _limit(geometry: MapGeometry, geo: RegionGeometry, scale: float) -> float:
