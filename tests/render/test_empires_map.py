@@ -250,3 +250,21 @@ def test_a_region_takes_its_flag_holders_colour_and_a_city_its_occupiers() -> No
     scene = scene_from_view(view)
     assert scene.region(flagged).leaders() == [view["regions"][flagged]["flag"]]
     assert scene.region(city).leaders() == ["RU"]
+
+
+COASTS = BUILDER.with_name("empires_coasts.json")
+
+
+def test_land_and_sea_regions_follow_natural_earths_coasts_from_the_committed_asset() -> None:
+    coasts = json.loads(COASTS.read_text(encoding="utf-8"))
+    assert coasts["source"].startswith("Natural Earth")
+    assert COASTS.stat().st_size < 40_000
+    geometry = load_geometry()
+    assert [[list(point) for point in shape.points] for shape in geometry.art] == coasts["land"]
+    # Nearly every region is cut at the coast (a few keep their cell where the board's
+    # schematic puts them off the world's land).
+    assert len(coasts["regions"]) >= 0.9 * len(geometry.regions)
+    for region_id, outline in coasts["regions"].items():
+        assert [list(point) for point in geometry.regions[region_id].outline] == outline
+    # A coastline has many more corners than a Voronoi cell's dozen.
+    assert len(geometry.regions["naples"].outline) > 20
