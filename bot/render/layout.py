@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from bot.render.cards import (
     BAND_HEIGHT,
@@ -118,6 +119,7 @@ def caption_boxes(geometry: MapGeometry, scene: Scene, scale: float) -> list[Box
     return boxes
 
 
+@cache
 def _offsets(width: float, height: float) -> list[tuple[float, float]]:
     """Moves around a card's wanted place, nearest first."""
     steps = range(-SEARCH_STEPS, SEARCH_STEPS + 1)
@@ -170,20 +172,30 @@ def _free_place(
     right: float,
     floor: float,
 ) -> Box | None:
+    width, height = box[2] - box[0], box[3] - box[1]
+    # Only what lies within reach of the search can stand in the way: checked once.
+    reach = (
+        box[0] - width * SEARCH_WIDTHS,
+        box[1] - height * SEARCH_HEIGHTS,
+        box[2] + width * SEARCH_WIDTHS,
+        box[3] + height * SEARCH_HEIGHTS,
+    )
+    cards = [other for other in placed if _overlap(reach, other, gap)]
+    names = [other for other in obstacles if _overlap(reach, other, 0.0)]
+
     def fits(candidate: Box) -> bool:
         return (
             candidate[0] >= 0
             and candidate[1] >= 0
             and candidate[2] <= right
             and candidate[3] <= floor
-            and not any(_overlap(candidate, other, gap) for other in placed)
-            and not any(_overlap(candidate, other, 0.0) for other in obstacles)
+            and not any(_overlap(candidate, other, gap) for other in cards)
+            and not any(_overlap(candidate, other, 0.0) for other in names)
         )
 
     if fits(box):
         return box
-    width, height = box[2] - box[0], box[3] - box[1]
-    for dx, dy in _offsets(width, height):
+    for dx, dy in _offsets(round(width, 1), round(height, 1)):
         candidate = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
         if fits(candidate):
             return candidate
