@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from bot.render.cards import (
@@ -28,12 +29,14 @@ from bot.render.cards import (
     title_width,
 )
 from bot.render.fonts import MIN_TEXT, font
+from bot.render.shapes import nearest_on_rect, segment_meets_box, segments_cross
 from rulesets.core.scene import MapGeometry, Point, RegionGeometry, RegionScene, Scene
 
 CARD_GAP = 4.0
 CAPTION_HALO = 2.0  # the pale ring round a caption's letters (compose.draw_captions)
+Segment = tuple[Point, Point]
 # How far a card may move to find room, in card widths and heights, and in how many steps.
-SEARCH_WIDTHS, SEARCH_HEIGHTS, SEARCH_STEPS = 1.5, 3.0, 6
+SEARCH_WIDTHS, SEARCH_HEIGHTS, SEARCH_STEPS = 2.0, 4.0, 8
 # A layout is redone at most this many times, turning crowded table cards into flowing ones.
 MAX_RELAYOUTS = 4
 MAX_MOVES = 40
@@ -139,20 +142,30 @@ def separate(
     rights: Sequence[float] = (),
     obstacles: Sequence[Box] = (),
     roaming: Sequence[bool] = (),
+    anchors: Sequence[Point] = (),
 ) -> list[Box]:
-    """Place boxes within 0..floor so that none overlaps another. A roaming box (a card
-    centred on its own region) that does not fit where it is moves to the nearest place
-    around it that meets no box, no obstacle (a region's name) and stays left of its right
-    edge (`rights`); any other box, or one that finds no such place, slides vertically past
-    the box it meets."""
+    """Place boxes within 0..floor so that none overlaps another.
+
+    A roaming box (a card centred on its region's anchor, in `anchors`) that does not fit
+    where it is moves to the nearest place around it that meets no box and no obstacle (a
+    region's name), stays left of its right edge (`rights`), and, when there is such a
+    place, covers no leader line and no other card's anchor and sends its own leader
+    across no card and no other leader. Any other box, or one that finds no place, slides
+    vertically past the box it meets."""
     result = list(boxes)
     placed: list[Box] = []
+    leaders: list[Segment] = []
     for index in sorted(range(len(boxes)), key=lambda i: (boxes[i][1], boxes[i][0])):
         start = _within(boxes[index], floor)
         box = None
         if roaming and roaming[index]:
             right = rights[index] if rights else math.inf
-            box = _free_place(start, placed, obstacles, gap, right, floor)
+            others = [point for other, point in enumerate(anchors) if other != index]
+            crowd = _Crowd(placed, leaders, obstacles, others, gap, right, floor)
+            box = crowd.free_place(start, anchors[index])
+            leader = box and leader_line(box, anchors[index])
+            if leader:
+                leaders.append(leader)
         if box is None:
             box = _settle(start, placed, gap, downwards=True)
             if box[3] > floor:
@@ -164,42 +177,79 @@ def separate(
     return result
 
 
-def _free_place(
-    box: Box,
-    placed: list[Box],
-    obstacles: Sequence[Box],
-    gap: float,
-    right: float,
-    floor: float,
-) -> Box | None:
-    width, height = box[2] - box[0], box[3] - box[1]
-    # Only what lies within reach of the search can stand in the way: checked once.
-    reach = (
-        box[0] - width * SEARCH_WIDTHS,
-        box[1] - height * SEARCH_HEIGHTS,
-        box[2] + width * SEARCH_WIDTHS,
-        box[3] + height * SEARCH_HEIGHTS,
-    )
-    cards = [other for other in placed if _overlap(reach, other, gap)]
-    names = [other for other in obstacles if _overlap(reach, other, 0.0)]
+def leader_line(box: Box, anchor: Point) -> Segment | None:
+    """The line from a card to its anchor (`cards.draw_leader`), none when the card holds it."""
+    if box[0] <= anchor[0] <= box[2] and box[1] <= anchor[1] <= box[3]:
+        return None
+    return (nearest_on_rect(anchor, box), anchor)
 
-    def fits(candidate: Box) -> bool:
+
+@dataclass(frozen=True)
+class _Crowd:
+    """What a card looking for room must keep clear of: the cards and leader lines placed
+    before it, the written names, the other cards' anchors (where their leader lines end),
+    the right edge and the foot of the map."""
+
+    cards: list[Box]
+    leaders: list[Segment]
+    names: Sequence[Box]
+    anchors: Sequence[Point]
+    gap: float
+    right: float
+    floor: float
+
+    def free_place(self, box: Box, anchor: Point) -> Box | None:
+        width, height = box[2] - box[0], box[3] - box[1]
+        # Only what lies within reach of the search can stand in the way: sorted out once.
+        reach = (
+            box[0] - width * SEARCH_WIDTHS,
+            box[1] - height * SEARCH_HEIGHTS,
+            box[2] + width * SEARCH_WIDTHS,
+            box[3] + height * SEARCH_HEIGHTS,
+        )
+        near = _Crowd(
+            [other for other in self.cards if _overlap(reach, other, self.gap)],
+            [line for line in self.leaders if segment_meets_box(*line, reach)],
+            [other for other in self.names if _overlap(reach, other, 0.0)],
+            [point for point in self.anchors if _overlap(reach, (*point, *point), self.gap)],
+            self.gap,
+            self.right,
+            self.floor,
+        )
+        # The nearest place apart from the rest, or a tidy one (no leader line under a card or
+        # across another) at most a card's height further: a long line is no tidier.
+        first: tuple[Box, float] | None = None
+        for dx, dy in [(0.0, 0.0), *_offsets(round(width, 1), round(height, 1))]:
+            distance = math.hypot(dx, dy)
+            if first is not None and distance > first[1] + height:
+                break
+            place = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+            if near.fits(place):
+                if near.tidy(place, anchor):
+                    return place
+                first = first or (place, distance)
+        return first[0] if first else None
+
+    def fits(self, box: Box) -> bool:
         return (
-            candidate[0] >= 0
-            and candidate[1] >= 0
-            and candidate[2] <= right
-            and candidate[3] <= floor
-            and not any(_overlap(candidate, other, gap) for other in cards)
-            and not any(_overlap(candidate, other, 0.0) for other in names)
+            box[0] >= 0
+            and box[1] >= 0
+            and box[2] <= self.right
+            and box[3] <= self.floor
+            and not any(_overlap(box, other, self.gap) for other in self.cards)
+            and not any(_overlap(box, other, 0.0) for other in self.names)
         )
 
-    if fits(box):
-        return box
-    for dx, dy in _offsets(round(width, 1), round(height, 1)):
-        candidate = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-        if fits(candidate):
-            return candidate
-    return None
+    def tidy(self, box: Box, anchor: Point) -> bool:
+        if any(segment_meets_box(*line, box) for line in self.leaders):
+            return False
+        if any(_overlap(box, (*point, *point), self.gap) for point in self.anchors):
+            return False
+        own = leader_line(box, anchor)
+        return own is None or not (
+            any(segment_meets_box(*own, other) for other in self.cards)
+            or any(segments_cross(own, line) for line in self.leaders)
+        )
 
 
 Rows = list[list[Item]]
@@ -265,6 +315,7 @@ def _placed(
         rights=limits,
         obstacles=caption_boxes(geometry, scene, scale),
         roaming=[_centred(geo) for geo, _ in shown],
+        anchors=[(geo.anchor[0] * scale, geo.anchor[1] * scale) for geo, _ in shown],
     )
     return [
         LaidCard(geo, region, rows, box) for (geo, region), rows, box in zip(shown, all_rows, boxes)
