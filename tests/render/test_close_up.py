@@ -98,6 +98,7 @@ def test_every_game_with_a_map_crops_a_close_up_of_each_named_part(ruleset_name:
 
 
 def test_a_map_with_its_legend_apart_keeps_one_line_of_it_at_full_size() -> None:
+    # Drawn once first: the palette's small reference picture is no text a player reads.
     full = Image.open(io.BytesIO(campaign.render_view_png("struggle", midgame_view())))
     with measured_sizes() as sizes:
         keyed = campaign.render_view_png(
