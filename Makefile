@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console lint typecheck pytest fuzz bench clean
+.PHONY: run test console lint typecheck pytest fuzz bench map-coasts clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,13 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -c requirements.lock diplomacy==1.1.2 cairosvg==2.9.1
 	$(BIN)/python -m tests.bench
+
+# Natural Earth's coasts for Struggle of Empires, converted once into a committed asset; the
+# converter's packages are a build extra (pyproject's map-build), not the bot's dependencies.
+map-coasts: $(STAMP)
+	$(BIN)/python -m pip install --quiet -c requirements.lock pyogrio==0.13.0 pyshp==3.1.6 shapely==2.1.2
+	$(BIN)/python assets/maps/convert_natural_earth.py
+	$(BIN)/python assets/maps/build_struggle_map.py
 
 clean:
 	rm -rf $(VENV)

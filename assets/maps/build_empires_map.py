@@ -1,9 +1,11 @@
 """Build the Empires map geometry (rulesets/empires/map/empires_map.json).
 
-Our own schematic drawing, from the rules data only: each region is the Voronoi cell of its
-drawing anchor (the points nearer to it than to any other anchor), cut to a disc around the
-anchor so that edge regions stay compact. Sea cells take the sea's blue, land the parchment,
-and a city its empire's pale tint, so the coasts appear where land cells meet sea cells. No
+Our own drawing, from the rules data and Natural Earth's public-domain coasts: each region
+starts as the Voronoi cell of its drawing anchor (the points nearer to it than to any other
+anchor), cut to a disc around the anchor so that edge regions stay compact; then, from
+empires_coasts.json (converted once by convert_natural_earth.py, the world's land bent onto
+the board's anchors), a land region is the land in its cell and a sea region the sea in it.
+Sea cells take the sea's blue, land the parchment, and a city its empire's pale tint. No
 scan or trace of the printed board.
 
 Run `python assets/maps/build_empires_map.py` after changing the data or the look; a test
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+COASTS_FILE = Path(__file__).resolve().parent / "empires_coasts.json"
+COAST = "#6F6047"
 DATA = ROOT / "rulesets" / "empires" / "data" / "empires.json"
 OUTPUT = ROOT / "rulesets" / "empires" / "map" / "empires_map.json"
 
@@ -134,12 +138,17 @@ def region_entry(region: dict[str, Any], anchor: Point, others: list[Point]) -> 
     return entry
 
 
-def build() -> dict[str, Any]:
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    anchors = {
+def anchors_of(data: dict[str, Any]) -> dict[str, Point]:
+    """Each region's drawing anchor on the map, from the rules data's 1000 x 700 frame."""
+    return {
         region["id"]: (region["x"] * SCALE_X, region["y"] * SCALE_Y + 10)
         for region in data["regions"]
     }
+
+
+def build() -> dict[str, Any]:
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    anchors = anchors_of(data)
     regions = {
         region["id"]: region_entry(
             region,
@@ -148,11 +157,21 @@ def build() -> dict[str, Any]:
         )
         for region in data["regions"]
     }
+    art: list[dict[str, Any]] = []
+    if COASTS_FILE.exists():
+        coasts = json.loads(COASTS_FILE.read_text(encoding="utf-8"))
+        art = [
+            {"points": points, "fill": LAND, "outline": COAST, "smooth": 0}
+            for points in coasts["land"]
+        ]
+        for region_id, outline in coasts["regions"].items():
+            regions[region_id]["outline"] = outline
     return {
         "id": "empires",
         "width": MAP_WIDTH + SIDEBAR_WIDTH,
         "height": MAP_HEIGHT,
         "background": SEA,
+        "art": art,
         "regions": regions,
         "sidebar": {
             "x": MAP_WIDTH + 8,

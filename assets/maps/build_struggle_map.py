@@ -1,8 +1,10 @@
 """Build the Struggle of Empires map geometry (rulesets/struggle/map/struggle_map.json).
 
-Our own drawing, from data: Europe, North Africa and the Near East are coastlines typed by
-hand as rough longitude/latitude points and projected onto the map; the Americas and the
-Indies are stylised insets drawn in map units. No scan or trace of the printed board.
+Our own drawing, from data: Europe, North Africa and the Near East are Natural Earth's
+public-domain coasts (struggle_coasts.json, converted once by convert_natural_earth.py),
+the regions typed by hand as rough longitude/latitude points, projected onto the map and
+fitted to those coasts; the Americas and the Indies are stylised insets drawn in map units.
+No scan or trace of the printed board.
 
 Edit the points here, then run `python assets/maps/build_struggle_map.py` and look at the
 result (tests/render/golden, rewritten with COURIER_UPDATE_GOLDEN=1). A test checks that
@@ -903,6 +905,36 @@ regions = {
     ),
 }
 
+HAND_REGIONS = {region_id: dict(entry) for region_id, entry in regions.items()}
+# Natural Earth's coasts, converted once by convert_natural_earth.py: the main map's land and
+# lakes, and the European regions fitted to them. Without the file, the hand-typed coasts.
+COASTS_FILE = Path(__file__).resolve().parent / "struggle_coasts.json"
+if COASTS_FILE.exists():
+    coasts = json.loads(COASTS_FILE.read_text(encoding="utf-8"))
+    IRISH_POINT = at(-8, 53.3)
+
+    def _holds(points: list[list[float]], point: list[float]) -> bool:
+        """Whether a ring holds a point (even-odd rule)."""
+        inside, (px, py) = False, point
+        for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+            if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+                inside = not inside
+        return inside
+
+    art_main = [
+        {
+            "points": points,
+            "fill": tint(POWERS["GBR"][1], 0.18) if _holds(points, IRISH_POINT) else LAND,
+            "outline": COAST,
+            "smooth": 0,
+        }
+        for points in coasts["land"]
+    ] + [
+        {"points": points, "fill": SEA, "outline": COAST, "smooth": 0} for points in coasts["lakes"]
+    ]
+    for region_id, outline in coasts["regions"].items():
+        regions[region_id] = {**regions[region_id], "outline": outline, "smooth": 0}
+
 ports = {"ATLANTIC": at(-13.5, 44.5)}
 links = [
     {"between": ["NAM", "CAR"], "via": [[345, 330]], "style": "free"},
@@ -951,6 +983,10 @@ GEOMETRY: dict[str, Any] = {
         ["caption.black_sea", at(34.5, 43.2)],
         ["caption.atlantic", [120, 600]],
     ],
+    # A close-up of Europe (`/map region:`); the insets are close-ups of their own.
+    "areas": {
+        "caption.europe": [rid for rid, r in regions.items() if r["kind"] in ("europe", "home")]
+    },
 }
 
 

@@ -2,16 +2,21 @@
 a six-player Empires end game, at 1600 px and at the 550 px of a Discord preview.
 
     python assets/maps/draw_readme_pictures.py [output folder]
+    python assets/maps/draw_readme_pictures.py --before COMMIT
 
-The "before" pictures beside them were drawn once with the same views by the renderer of
-commit f987099, before maps showed holders, changes and who must act.
+The second form draws the "before" pictures: the same views drawn by this very script as
+it stood at COMMIT (taken from git history into a temporary folder and run there), saved
+as `*-before-*.png` beside the others.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -66,5 +71,23 @@ def main(folder: Path = OUTPUT) -> None:
     save(empires_map.load_geometry(), end, "empires-end-after", folder)
 
 
+def draw_before(commit: str, folder: Path = OUTPUT) -> None:
+    """The pictures as the renderer of `commit` drew them, from a copy of that commit."""
+    with tempfile.TemporaryDirectory() as temporary:
+        old = Path(temporary)
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        drawn = old / "drawn"
+        script = old / "assets" / "maps" / "draw_readme_pictures.py"
+        subprocess.run([sys.executable, str(script), str(drawn)], check=True)
+        for picture in drawn.glob("*-after-*.png"):
+            shutil.copy(picture, folder / picture.name.replace("-after-", "-before-"))
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT)
+    if len(sys.argv) == 3 and sys.argv[1] == "--before":
+        draw_before(sys.argv[2])
+    else:
+        main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT)

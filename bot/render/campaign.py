@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from bot.render.areas import MapArea, find_area, map_areas
 from bot.render.cache import LruCache
-from bot.render.changes import with_changes
+from bot.render.changes import render_text, with_changes
 from bot.render.compose import DEFAULT_WIDTH, encode_png, render_close_up_png, render_png
 from bot.render.legend import render_legend_image
 from bot.render.registry import map_renderer
@@ -55,6 +56,7 @@ def render_view_png(
     awaited: Sequence[str] | None = None,
     region: str | None = None,
     with_panels: bool = True,
+    legend_apart: bool = False,
 ) -> bytes:
     """Blocking: build the scene from the public view and draw it.
 
@@ -62,9 +64,12 @@ def render_view_png(
     changed: the regions outlined, arrows, and a "Last:" line, which `last` replaces when
     the caller words it better from the events. `labels` replace map texts by key, e.g.
     `seat.P3` -> the player's display name. `awaited` are the seats with a prompt, when the
-    caller knows them (the banner then names exactly them). `region` crops a close-up of one region;
-    `with_panels=False` leaves the side panels out (send `scoreboard.panels_as_text` in
-    the message instead).
+    caller knows them (the banner then names exactly them). `region` crops a close-up of
+    one region or area, named by its id or caption key or by its name in `language`
+    (LookupError for a name the map does not know); `with_panels=False` leaves the side
+    panels out (send `scoreboard.panels_as_text` in the message instead);
+    `legend_apart=True` draws a one-line key in place of the legend (send
+    `render_legend_png` beside the map).
     """
     geometry = map_renderer(ruleset_name).load_geometry()
     # A map is drawn at its native width unless asked otherwise: its design sizes (text of
@@ -81,9 +86,21 @@ def render_view_png(
     )
     if not with_panels:
         scene = scene.model_copy(update={"panels": []})
+    if legend_apart:
+        key_line = render_text(language)["key_line"]
+        scene = scene.model_copy(update={"legend": [], "key_line": key_line})
     if region is not None:
-        return render_close_up_png(geometry, scene, region, width)
+        area = find_area(map_areas(geometry, scene), region)
+        return render_close_up_png(geometry, scene, area.regions, width)
     return render_png(geometry, scene, width)
+
+
+def campaign_areas(
+    ruleset_name: str, public_view: Mapping[str, Any], language: str = "en"
+) -> list[MapArea]:
+    """The parts of a campaign's map a close-up can show, named in `language`."""
+    renderer = map_renderer(ruleset_name)
+    return map_areas(renderer.load_geometry(), renderer.scene_from_view(public_view, language))
 
 
 def render_legend_png(
@@ -109,19 +126,32 @@ async def render_campaign_png(
     awaited: Sequence[str] | None = None,
     region: str | None = None,
     with_panels: bool = True,
+    legend_apart: bool = False,
 ) -> bytes:
     """The campaign's map at `seq` as PNG bytes, drawn in a worker thread.
 
     Pass the PUBLIC views only (`view(state, None)`): the map is posted to the channel.
     `language` is the campaign's language (the map's names, headings and legend);
-    `previous_view`, `last`, `labels`, `awaited`, `region` and `with_panels` as in
-    `render_view_png`.
+    `previous_view`, `last`, `labels`, `awaited`, `region`, `with_panels` and
+    `legend_apart` as in `render_view_png`.
     The cache is keyed by the campaign, seq and every option that changes the picture.
     """
     named = tuple(sorted((labels or {}).items()))
     told = previous_view is not None
     waiting = tuple(awaited) if awaited is not None else None
-    key = (campaign_id, seq, width, language, told, last, named, waiting, region, with_panels)
+    key = (
+        campaign_id,
+        seq,
+        width,
+        language,
+        told,
+        last,
+        named,
+        waiting,
+        region,
+        with_panels,
+        legend_apart,
+    )
     cached = campaign_maps.get(key)
     if cached is not None:
         return cached
@@ -138,6 +168,7 @@ async def render_campaign_png(
             awaited=awaited,
             region=region,
             with_panels=with_panels,
+            legend_apart=legend_apart,
         )
     )
     campaign_maps.put(key, png)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Collection
 
 from PIL import Image, ImageDraw
 
+from bot.render.areas import close_up_box
 from bot.render.arrows import draw_arrows
 from bot.render.base import base_layer
 from bot.render.cards import draw_card, draw_leader
 from bot.render.fonts import MIN_TEXT, font
-from bot.render.layout import lay_out_cards
+from bot.render.layout import CAPTION_HALO, lay_out_cards, shown_captions
 from bot.render.lettering import write
 from bot.render.palette import palette_for
 from bot.render.regions import fill_regions, outline_changed
@@ -56,12 +58,8 @@ def draw_captions(
     """
     ink = (60, 95, 125)
     sea_font = inset_font = font("italic", MIN_TEXT * scale)
-    halo = max(1, round(2 * scale))
-    carded = {f"name.{region.id}" for region in scene.regions}
-    for key, (x, y) in geometry.captions:
-        if key in carded:
-            continue
-        text = scene.captions.get(key, key)
+    halo = max(1, round(CAPTION_HALO * scale))
+    for text, (x, y) in shown_captions(geometry, scene):
         # A pale halo keeps a name readable on any fill, even a dark holder's colour.
         write(
             draw,
@@ -99,40 +97,10 @@ def render_png(geometry: MapGeometry, scene: Scene, width: int = DEFAULT_WIDTH) 
     return encode_png(render_image(geometry, scene, width), palette)
 
 
-CLOSE_UP_MARGIN = 30.0
-
-
-def close_up_box(
-    geometry: MapGeometry, scene: Scene, region_id: str, width: int
-) -> tuple[int, int, int, int]:
-    """The part of the map showing one region, its card and its leader line, with a margin."""
-    if region_id not in geometry.regions:
-        raise LookupError(f"no region {region_id!r} on map {geometry.id!r}")
-    scale = width / geometry.width
-    region = geometry.regions[region_id]
-    xs = [x * scale for x, _ in region.outline]
-    ys = [y * scale for _, y in region.outline]
-    for card in lay_out_cards(geometry, scene, scale):
-        if card.region.id == region_id:
-            xs += [card.box[0], card.box[2]]
-            ys += [card.box[1], card.box[3]]
-    margin = CLOSE_UP_MARGIN * scale
-    right_edge = geometry.sidebar.x * scale if min(xs) < geometry.sidebar.x * scale else width
-    image_h = round(geometry.height * scale)
-    return (
-        max(0, round(min(xs) - margin)),
-        max(0, round(min(ys) - margin)),
-        min(round(right_edge), round(max(xs) + margin)),
-        min(image_h, round(max(ys) + margin)),
-    )
-
-
 def render_close_up_png(
-    geometry: MapGeometry, scene: Scene, region_id: str, width: int = DEFAULT_WIDTH
+    geometry: MapGeometry, scene: Scene, region_ids: Collection[str], width: int = DEFAULT_WIDTH
 ) -> bytes:
-    """A close-up of one region (`/map region:`): the full map drawn at `width`, cropped."""
+    """A close-up of some regions (`/map region:`): the full map drawn at `width`, cropped."""
     palette = palette_for(geometry, scene, render_image)
-    crop = render_image(geometry, scene, width).crop(
-        close_up_box(geometry, scene, region_id, width)
-    )
-    return encode_png(crop, palette)
+    box = close_up_box(geometry, scene, region_ids, width)
+    return encode_png(render_image(geometry, scene, width).crop(box), palette)

@@ -58,3 +58,35 @@ def nearest_on_rect(point: Point, box: tuple[float, float, float, float]) -> Poi
     """The point of a rectangle's edge or inside closest to `point`."""
     left, top, right, bottom = box
     return (min(max(point[0], left), right), min(max(point[1], top), bottom))
+
+
+def segment_meets_box(start: Point, end: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether a line segment passes through a rectangle's inside (Liang-Barsky clipping)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    enter, leave = 0.0, 1.0
+    for towards, room in (
+        (-dx, start[0] - box[0]),
+        (dx, box[2] - start[0]),
+        (-dy, start[1] - box[1]),
+        (dy, box[3] - start[1]),
+    ):
+        if towards == 0:
+            if room < 0:
+                return False
+            continue
+        t = room / towards
+        if towards < 0:
+            enter = max(enter, t)
+        else:
+            leave = min(leave, t)
+    return enter < leave
+
+
+def segments_cross(first: tuple[Point, Point], second: tuple[Point, Point]) -> bool:
+    """Whether two line segments cross (touching ends do not count)."""
+
+    def turn(a: Point, b: Point, c: Point) -> float:
+        return (c[1] - a[1]) * (b[0] - a[0]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    (a, b), (c, d) = first, second
+    return turn(a, c, d) * turn(b, c, d) < 0 and turn(a, b, c) * turn(a, b, d) < 0

@@ -38,6 +38,10 @@ def draw_sidebar(
     if scene.legend:
         bottom = (area.y + area.height - MARGIN / 2) * scale
         draw_legend(image, draw, scene, (x, y + 12 * scale, x + width, bottom), scale)
+    elif scene.key_line:
+        face = font("sans", TEXT_SIZE * scale)
+        line = cut_to_fit(scene.key_line, face, width)
+        write(draw, (x, y + 12 * scale), line, fill=INK, font=face, anchor="lt")
 
 
 def draw_header(

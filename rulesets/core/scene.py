@@ -161,7 +161,8 @@ class Scene(_Frozen):
     `banner` says who must act; `changes` what the last resolution did (see
     `bot.render.changes`, which derives it from the scene before); `setup` marks a position
     during the set-up placements (a timeline skips it); `counter` is a timeline's frame
-    number ("12 / 40").
+    number ("12 / 40"); `key_line` is the one line drawn in place of the legend when the
+    legend is posted as a picture of its own.
     """
 
     map_id: str
@@ -179,6 +180,7 @@ class Scene(_Frozen):
     setup: bool = False
     counter: str = ""
     card_style: Literal["flow", "table"] = "flow"
+    key_line: str = ""
 
     @model_validator(mode="after")
     def _powers_are_styled(self) -> Scene:
@@ -273,7 +275,9 @@ class MapGeometry(_Frozen):
 
     Design units are pixels at the map's native width; the renderer scales them to the
     requested width. `captions` place decorative names (seas) by key; the scene supplies
-    the words, so one geometry serves every language.
+    the words, so one geometry serves every language. `areas` are the named parts of the
+    map a close-up can show besides single regions (a continent, a theatre): caption key ->
+    region ids; a titled inset is such a part without being listed.
     """
 
     id: str
@@ -287,6 +291,7 @@ class MapGeometry(_Frozen):
     sea_links: list[SeaLink] = Field(default_factory=list)
     sidebar: Rect
     captions: list[tuple[str, Point]] = Field(default_factory=list)
+    areas: dict[str, list[str]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _links_join_known_regions(self) -> MapGeometry:
@@ -294,6 +299,10 @@ class MapGeometry(_Frozen):
             unknown = [end for end in link.between if self.place(end) is None]
             if unknown:
                 raise ValueError(f"sea link to unknown regions {unknown}")
+        for key, members in self.areas.items():
+            strangers = [member for member in members if member not in self.regions]
+            if strangers or not members:
+                raise ValueError(f"area {key} lists unknown regions {strangers} or none")
         return self
 
     def place(self, name: str) -> Point | None:

@@ -125,6 +125,9 @@ async def test_map_refusals_are_sentences(table: Table) -> None:
         assert refused.ephemeral and f"There is no step {seq}" in text_of(refused)
     no_art = await t.carol.slash(t.channel, "map", timeline=True)
     assert no_art.ephemeral and "no drawn map" in text_of(no_art)
+    no_close_up = await t.carol.slash(t.channel, "map", region="red")
+    assert no_close_up.ephemeral and "no close-up to show" in text_of(no_close_up)
+    assert await t.carol.autocomplete(t.channel, "map", "region", "") == []
 
 
 async def test_a_map_queued_before_a_restart_is_posted_once_after_it(
@@ -179,3 +182,46 @@ async def test_a_posted_map_shows_what_the_step_changed_and_who_acts_next(
     assert set_up["awaited"] == [prompt.seat]
     assert set_up["labels"]["seat.GBR"] == "alice"
     assert drawn[0]["previous_view"] is None  # the starting board has no step before it
+
+
+async def test_map_region_offers_the_regions_by_name_and_crops_a_close_up(table: Table) -> None:
+    t = table
+    await _open_struggle(t)
+    offered = await t.carol.autocomplete(t.channel, "map", "region", "euro")
+    # Central Europe's name and the whole of Europe (an area), by their names, not their ids.
+    assert {choice["name"] for choice in offered} == {"Europe", "Central Europe"}
+    assert offered[0]["name"] == "Europe"  # a name that starts with what was typed first
+    central = next(choice for choice in offered if choice["name"] == "Central Europe")
+
+    result = await t.carol.slash(t.channel, "map", region=central["value"])
+    close_up = Image.open(io.BytesIO(_file(t, result, "map.png")))
+    whole = Image.open(io.BytesIO(_file(t, await t.carol.slash(t.channel, "map"), "map.png")))
+    assert close_up.width * close_up.height < whole.width * whole.height / 4
+    assert "Central Europe: campaign" in text_of(result)
+
+    # Typed out in full, in another case, without picking from the list: the same close-up.
+    typed = await t.carol.slash(t.channel, "map", region="the americas")
+    americas = Image.open(io.BytesIO(_file(t, typed, "map.png")))
+    assert americas.height > americas.width  # the tall inset of the Americas
+    assert "The Americas: campaign" in text_of(typed)
+
+
+async def test_map_region_refuses_a_name_the_map_does_not_know_in_words(table: Table) -> None:
+    t = table
+    await _open_struggle(t)
+    refused = await t.carol.slash(t.channel, "map", region="Atlantis")
+    assert refused.ephemeral
+    assert "The map has no region or area called “Atlantis”" in text_of(refused)
+    assert "Europe, The Americas, The Indies" in text_of(refused)
+
+
+async def test_map_legend_posts_the_key_apart_and_the_map_keeps_one_line(table: Table) -> None:
+    t = table
+    await _open_struggle(t)
+    plain = _file(t, await t.carol.slash(t.channel, "map"), "map.png")
+    result = await t.carol.slash(t.channel, "map", legend=True)
+    keyed = Image.open(io.BytesIO(_file(t, result, "map.png")))
+    key = Image.open(io.BytesIO(_file(t, result, "legend.png")))
+    full = Image.open(io.BytesIO(plain))
+    assert keyed.size == full.size and keyed.tobytes() != full.tobytes()
+    assert key.height > 200  # every row of the key, which the map no longer carries

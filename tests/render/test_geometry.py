@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import runpy
 from pathlib import Path
 
@@ -65,3 +66,35 @@ def test_a_sea_lane_to_nowhere_is_refused() -> None:
 def test_the_committed_geometry_is_what_the_map_builder_makes() -> None:
     builder = runpy.run_path(str(BUILDER))
     assert builder["build"]() == GEOMETRY_FILE.read_text(encoding="utf-8")
+
+
+COASTS = BUILDER.with_name("struggle_coasts.json")
+
+
+def test_the_main_map_draws_natural_earths_coasts_from_the_committed_asset() -> None:
+    coasts = json.loads(COASTS.read_text(encoding="utf-8"))
+    assert coasts["source"].startswith("Natural Earth")
+    assert COASTS.stat().st_size < 40_000  # simplified once, small enough to commit
+    main_land = [shape.points for shape in load_geometry().art if shape.layer == 0]
+    asset_land = [[tuple(point) for point in ring] for ring in coasts["land"]]
+    assert [list(points) for points in main_land[: len(asset_land)]] == asset_land
+    # Britain, Ireland, Iceland, Sicily, Sardinia... drawn as the islands they are.
+    assert len(asset_land) >= 8
+
+
+def test_each_european_region_is_fitted_to_the_coasts_near_where_it_was_typed() -> None:
+    coasts = json.loads(COASTS.read_text(encoding="utf-8"))
+    hand = runpy.run_path(str(BUILDER))["HAND_REGIONS"]
+    geometry = load_geometry()
+    reach = 15.0  # the converter widens a region by 14 units towards the real coast
+    for region_id, outline in coasts["regions"].items():
+        region = geometry.regions[region_id]
+        assert [list(point) for point in region.outline] == outline, region_id
+        assert region.smooth == 0, region_id  # a real coast is not rounded off
+        typed = hand[region_id]["outline"]
+        for axis in (0, 1):
+            low = min(point[axis] for point in typed) - reach
+            high = max(point[axis] for point in typed) + reach
+            assert all(low <= point[axis] <= high for point in outline), region_id
+    europe = {rid for rid, r in geometry.regions.items() if r.kind in ("europe", "home")}
+    assert europe <= set(coasts["regions"])

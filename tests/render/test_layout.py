@@ -6,6 +6,7 @@ import itertools
 from typing import Any
 
 from bot.render.layout import lay_out_cards, separate
+from bot.render.shapes import segment_meets_box, segments_cross
 from rulesets.struggle.map import load_geometry, scene_from_view
 from tests.render.views import POWERS, midgame_view
 
@@ -59,3 +60,42 @@ def test_a_crowded_board_has_no_overlapping_cards() -> None:
 def test_a_card_that_would_hang_below_the_map_is_lifted_onto_it() -> None:
     (lifted,) = separate([(0, 480, 100, 530)], floor=500, gap=4)
     assert lifted == (0, 450, 100, 500)
+
+
+def test_a_roaming_card_leaves_the_anchors_of_the_others_in_sight() -> None:
+    """Three cards centred on their regions' anchors: the second meets the first, and its
+    nearest free place below would hide the third's anchor, so it goes elsewhere."""
+    anchors = [(50.0, 20.0), (50.0, 50.0), (50.0, 75.0)]
+    wanted = [(0.0, 0.0, 100.0, 40.0), (0.0, 30.0, 100.0, 70.0), (0.0, 65.0, 100.0, 85.0)]
+    placed = separate(wanted, floor=500, gap=4, roaming=[True] * 3, anchors=anchors)
+    assert overlapping(placed) == []
+    for index, box in enumerate(placed):
+        for other, (x, y) in enumerate(anchors):
+            if other != index:
+                assert not (box[0] <= x <= box[2] and box[1] <= y <= box[3]), (index, other)
+    # Without the rule the nearest free place (straight below the first card) would do.
+    assert placed[1] != (0.0, 50.0, 100.0, 90.0)
+
+
+def test_a_roaming_card_keeps_off_the_names_and_the_right_edge() -> None:
+    name = (0.0, 45.0, 60.0, 60.0)
+    placed = separate(
+        [(0.0, 0.0, 100.0, 40.0), (0.0, 30.0, 100.0, 70.0)],
+        floor=500,
+        gap=4,
+        rights=[150.0, 150.0],
+        obstacles=[name],
+        roaming=[True, True],
+        anchors=[(50.0, 20.0), (50.0, 50.0)],
+    )
+    second = placed[1]
+    assert overlapping([*placed, name]) == []
+    assert second[2] <= 150.0
+
+
+def test_segments_meet_boxes_and_cross_each_other_only_when_they_do() -> None:
+    assert segment_meets_box((0, 0), (10, 10), (4, 4, 6, 6))
+    assert not segment_meets_box((0, 0), (10, 0), (4, 4, 6, 6))
+    assert not segment_meets_box((0, 0), (3, 3), (4, 4, 6, 6))
+    assert segments_cross(((0, 0), (10, 10)), ((0, 10), (10, 0)))
+    assert not segments_cross(((0, 0), (10, 10)), ((10, 10), (20, 0)))  # only touching

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from bot.render import campaign
+from bot.render.areas import close_up_box
 from bot.render.changes import with_changes
-from bot.render.compose import close_up_box
 from bot.render.scoreboard import panels_as_text, story_lines
 from rulesets.empires.map import load_geometry as empires_geometry
 from rulesets.struggle.map import load_geometry, scene_from_view
@@ -24,7 +24,7 @@ WIDTH = 1600
 def test_a_close_up_holds_the_region_and_its_card() -> None:
     scene = scene_from_view(midgame_view())
     geometry = load_geometry()
-    left, top, right, bottom = close_up_box(geometry, scene, "IND", WIDTH)
+    left, top, right, bottom = close_up_box(geometry, scene, ["IND"], WIDTH)
     card = geometry.regions["IND"].card
     assert left <= card.x and right >= card.x + card.width and top <= card.y
     for x, y in geometry.regions["IND"].outline:

@@ -1,8 +1,10 @@
 """/me (your private view), /history (paged) and /map (a drawn map now or at an earlier step,
-the whole campaign as an animated GIF, or a text board for a game without map art)."""
+a close-up of one region or area, the key as a picture of its own, the whole campaign as an
+animated GIF, or a text board for a game without map art)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -20,9 +22,24 @@ from bot.discord.reports import event_lines, public_events, view_text
 from bot.discord.seat_sheet import seat_embed
 from bot.i18n import localise_value
 from bot.render import has_map
+from bot.render.areas import MapArea, find_area, suggest_areas
+from bot.render.campaign import campaign_areas
 from rulesets.core import Event
 
 HISTORY_PAGE = 10
+CLOSE_UP_EXAMPLES = 8  # names offered when a typed region is not on the map
+
+
+def _area_named(ruleset: str, view: dict[str, Any], language: str, typed: str) -> MapArea:
+    """The region or area `typed` names on the map (as picked from the list, or typed out)."""
+    if not has_map(ruleset):
+        raise Refusal("discord.map.no_close_up")
+    areas = campaign_areas(ruleset, view, language)
+    try:
+        return find_area(areas, typed)
+    except LookupError:
+        names = ", ".join(area.name for area in areas[:CLOSE_UP_EXAMPLES])
+        raise Refusal("discord.map.no_region", name=typed[:60], names=names) from None
 
 
 def _code_block(text: str, limit: int = 3900) -> str:
@@ -82,13 +99,18 @@ class Info(commands.Cog):
 
     @app_commands.command(name="map", description="The board as it stands")
     @app_commands.describe(
-        at="An earlier step to show instead", timeline="The whole campaign as an animated GIF"
+        at="An earlier step to show instead",
+        timeline="The whole campaign as an animated GIF",
+        region="A close-up of one region or area",
+        legend="The key as a picture of its own, beside a map that keeps one line of it",
     )
     async def map(
         self,
         interaction: discord.Interaction[Any],
         at: int | None = None,
         timeline: bool = False,
+        region: str | None = None,
+        legend: bool = False,
         campaign: int | None = None,
     ) -> None:
         """Posted in the channel for everyone, so in the campaign's language."""
@@ -106,11 +128,18 @@ class Info(commands.Cog):
         else:
             view = await public_view_at(self.bot, found, seq)
         language = found.language
+        area = None if region is None else _area_named(found.ruleset, view, language, region)
         await interaction.response.defer(thinking=True)
         try:
             # Looked up on the module at each call, so that tests can stand in for the renderer.
             png = await map_render.render_campaign_png(
-                found.ruleset, view, campaign_id=found.id, seq=seq, language=language
+                found.ruleset,
+                view,
+                campaign_id=found.id,
+                seq=seq,
+                language=language,
+                region=area.key if area else None,
+                legend_apart=legend,
             )
         except LookupError:  # a game without map art: the board as text
             embed = discord.Embed(
@@ -120,7 +149,37 @@ class Info(commands.Cog):
             await self._send(interaction, embed=embed)
             return
         embed, file = map_message(png, campaign_id=found.id, seq=seq, language=language)
-        await self._send(interaction, embed=embed, file=file)
+        if area is not None:
+            embed.title = tr(
+                "discord.map.close_up_title", language, area=area.name, campaign=found.id, seq=seq
+            )
+        files = [file]
+        if legend:
+            key = await asyncio.to_thread(
+                map_render.render_legend_png, found.ruleset, view, language
+            )
+            files.append(discord.File(io.BytesIO(key), filename="legend.png"))
+        await self._send(interaction, embed=embed, files=files)
+
+    @map.autocomplete("region")
+    async def _map_areas(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The current map's regions and areas, named in the campaign's language."""
+        try:
+            found = await campaign_in_scope(
+                self.bot, interaction, getattr(interaction.namespace, "campaign", None)
+            )
+            if found.status == "lobby" or not has_map(found.ruleset):
+                return []
+            view = await self.bot.service.play.public_view(found.id)
+            areas = campaign_areas(found.ruleset, view, found.language)
+        except Exception:
+            return []
+        return [
+            app_commands.Choice(name=area.name[:100], value=area.key[:100])
+            for area in suggest_areas(areas, typed)
+        ]
 
     async def _timeline(self, interaction: discord.Interaction[Any], found: Any) -> None:
         if not has_map(found.ruleset):
