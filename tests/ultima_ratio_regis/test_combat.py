@@ -204,3 +204,35 @@ def test_a_beaten_pirate_returns_to_port_even_undamaged() -> None:
     state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
     pirate = next(u for u in state.units if u.id == raider)
     assert (pirate.area, pirate.repairing) == ("urr_catalonia", False)
+
+
+def test_a_naval_support_battle_decides_naval_superiority_for_a_siege() -> None:
+    """'Bataille navale — Soutien d'opérations terrestres (batailles, sièges, soumissions)
+    3D' (A-48): the referee may have naval superiority fought for in a sea beside the
+    zone; the 3D battle's winner holds it for the suspended siege, which goes on with
+    'Supériorité navale ±1D' offered to the winner."""
+    state = at_war("urr_fra", "urr_ned")
+    clear_area(state, "urr_paris")
+    add_troops(state, "urr_fra", "urr_paris", 2)
+    french = [squadron(state, "urr_fra", "urr_channel") for _ in range(2)]
+    dutch = [squadron(state, "urr_ned", "urr_channel") for _ in range(2)]
+    ScriptedDice.script = [5, 5, 1, 2]
+    state = play(
+        state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_flanders"
+    )
+    assert kinds(state) == [("REF", "naval_superiority")]  # Flanders' fortress: a siege
+    assert {"type": "support_battle", "sea": "urr_channel"} in choices(state, "REF")
+    state = play(state, "REF", type="support_battle", sea="urr_channel")
+    naval, siege = state.last_combat, state.combat
+    assert naval is not None and siege is not None and state.suspended is None
+    assert (naval.kind, naval.area, naval.size, naval.winner) == (
+        "naval",
+        "urr_channel",
+        3,
+        "attacker",
+    )
+    assert [d.unit for d in naval.attacker.dice] == french  # min(3, 2) dice a side
+    assert state.wars[0].lost == {"urr_ned": 1}  # the Dutch lost the sea with 2 dice
+    assert all(u.area != "urr_channel" for u in state.units if u.id in dutch)  # to port
+    assert (siege.kind, siege.area, siege.naval_holder) == ("siege", "urr_flanders", "attacker")
+    assert kinds(state) == [("P1", "naval_size")]  # the siege resumed where it stood
