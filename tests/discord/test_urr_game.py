@@ -43,7 +43,8 @@ async def test_the_referee_sits_beside_eight_players(table: Table) -> None:
     assert state.seats == [*PLAYER_SEATS, "REF"]
 
 
-CAMPAIGN_SEED = 1  # a two-turn campaign of the steering player with every kind of combat
+CAMPAIGN_SEED = 0  # a two-turn campaign of the steering player that meets every combat
+# (found with the pure engine; a rules change that moves the game may need another seed)
 COMBAT_KINDS = {"land", "naval", "piracy", "siege", "submission"}
 MAX_STEPS = 1_500
 
