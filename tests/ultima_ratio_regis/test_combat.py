@@ -236,3 +236,34 @@ def test_a_naval_support_battle_decides_naval_superiority_for_a_siege() -> None:
     assert all(u.area != "urr_channel" for u in state.units if u.id in dutch)  # to port
     assert (siege.kind, siege.area, siege.naval_holder) == ("siege", "urr_flanders", "attacker")
     assert kinds(state) == [("P1", "naval_size")]  # the siege resumed where it stood
+
+
+def test_troops_land_from_the_sea_where_their_fleet_holds_it() -> None:
+    """'Débarquement en terrain ouvert 3D-4D', handicap 'Débarquement' (−1 Q to the side
+    landing): troops beside a sea the power's squadrons hold can attack a shore of that
+    sea beyond a march of 2 zones (Scotland to Amsterdam across the North Sea)."""
+    state = at_war("urr_gbr", "urr_ned")
+    state.fortresses = [f for f in state.fortresses if f.area != "urr_amsterdam"]
+    clear_area(state, "urr_scotland")
+    clear_area(state, "urr_amsterdam")
+    add_troops(state, "urr_gbr", "urr_scotland", 2)
+    add_troops(state, "urr_ned", "urr_amsterdam", 2)
+    order = {
+        "type": "tactical_move",
+        "power": "urr_gbr",
+        "origin": "urr_scotland",
+        "area": "urr_amsterdam",
+    }
+    assert order not in choices(state, "P1")  # no fleet in the North Sea yet
+    squadron(state, "urr_gbr", "urr_north_sea")
+    assert order in choices(state, "P1")
+    state = play(state, "P1", **order)
+    assert kinds(state) == [("REF", "naval_superiority")]  # Amsterdam is a port
+    state = play(state, "REF", type="set_naval_superiority", holder="none")
+    assert kinds(state) == [("P4", "size")]  # the defender picks 3 or 4
+    ScriptedDice.script = [6, 6, 4, 3, 4]
+    state = play(state, "P4", type="choose_size", size=3)
+    fought = state.last_combat
+    assert fought is not None and fought.situation == ["landing_open"]
+    assert [d.q for d in fought.attacker.dice] == [1, 1]  # Q2 − 1 for the landing
+    assert [d.q for d in fought.defender.dice] == [2, 2]
