@@ -22,7 +22,7 @@ from tests.random_play import play_random_game
 FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40}}
 DEFAULT_GAMES = 1000
 # Games per player count for the long campaigns (about 0.1–1 game a second each).
-LONG_GAMES: dict[str, int] = {"colonial": 50, "ultima-ratio-regis": 10, "pax-britannica": 10}
+LONG_GAMES: dict[str, int] = {"colonial": 50, "ultima-ratio-regis": 100, "pax-britannica": 10}
 
 
 def seats_for(ruleset: Any, count: int) -> list[str]:

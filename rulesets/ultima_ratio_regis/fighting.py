@@ -26,7 +26,17 @@ from rulesets.ultima_ratio_regis.board import (
 )
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
-from rulesets.ultima_ratio_regis.state import Combat, Die, Side, Unit, UrrState, game_data, new_id
+from rulesets.ultima_ratio_regis.state import (
+    Combat,
+    Die,
+    Question,
+    Side,
+    Unit,
+    UrrState,
+    game_data,
+    new_id,
+    referee,
+)
 
 Ctx = StepContext[UrrState]
 SideName = Literal["attacker", "defender"]
@@ -329,10 +339,46 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
     if "support" in combat.situation and state.suspended is not None:
         _resume_after_support(ctx, combat, state.suspended)
         return
+    centre = _raided_centre(state, combat)
+    if centre is not None:
+        # What a successful raid does to the merchants is the rulebook's: the referee rules.
+        state.question = Question(
+            kind="piracy_effect",
+            seat=referee(state),
+            power=combat.attacker.power,
+            other=combat.target_power,
+            area=centre,
+        )
+        ctx.enter("question")
+        return
     ctx.enter("impulse")
     if "sortie" in combat.situation:
         return  # a free action: the impulse goes on
     after_action(ctx)
+
+
+def _raided_centre(state: UrrState, combat: Combat) -> str | None:
+    """The trade centre a winning pirate raided: beside the sea, holding the target's
+    merchants, its trade not yet interrupted (None when piracy failed or none is left)."""
+    if combat.kind != "piracy" or combat.winner != "attacker":
+        return None
+    data = game_data(state)
+    centres = [
+        area
+        for area, kind in data.neighbours(combat.area)
+        if kind == "coast" and data.zone(area).trade_centre and area not in state.interrupted
+    ]
+    return next(
+        (
+            area
+            for area in centres
+            if any(
+                m.power == combat.target_power and m.area == area and not m.waiting
+                for m in state.merchants
+            )
+        ),
+        None,
+    )
 
 
 def _resume_after_support(ctx: Ctx, naval: Combat, land: Combat) -> None:

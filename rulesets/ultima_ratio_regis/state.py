@@ -129,6 +129,7 @@ class Question(Model):
     war: str | None = None
     card: str | None = None
     unit: str | None = None
+    area: str | None = None
 
 
 class WarEnd(Model):

@@ -267,3 +267,22 @@ def test_troops_land_from_the_sea_where_their_fleet_holds_it() -> None:
     assert fought is not None and fought.situation == ["landing_open"]
     assert [d.q for d in fought.attacker.dice] == [1, 1]  # Q2 − 1 for the landing
     assert [d.q for d in fought.defender.dice] == [2, 2]
+
+
+def test_a_successful_piracy_lets_the_referee_interrupt_the_raided_trade() -> None:
+    """'Piraterie: attaquer avec une escadre les marchands ennemis': what the raid does to
+    the merchants is not in the aid (A-24), so the referee rules, and may place the
+    'Commerce interrompu' marker on the raided trade centre."""
+    state = at_war("urr_esp", "urr_gbr")
+    state.order, state.current = ["P2", "P1", "P3", "P4"], 0
+    state.units = [u for u in state.units if not (u.power == "urr_gbr" and u.kind == "squadron")]
+    squadron(state, "urr_esp", "urr_ocean")
+    squadron(state, "urr_gbr", "urr_caribbean")
+    left = state.actions_left
+    ScriptedDice.script = [6, 1]
+    state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
+    assert kinds(state) == [("REF", "piracy_effect")]
+    assert state.question is not None and state.question.area == "urr_bengal"
+    state = play(state, "REF", type="answer", yes=True)
+    assert state.interrupted == ["urr_bengal"]  # the first centre by id
+    assert state.phase == "impulse" and state.actions_left == left - 1
