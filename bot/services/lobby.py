@@ -23,7 +23,7 @@ from bot.storage import (
     SeqConflict,
     TenureRow,
 )
-from rulesets.core import seed_commitment
+from rulesets.core import Ruleset, seed_commitment
 from rulesets.core import start as start_game
 
 log = logging.getLogger("courier.services.lobby")
@@ -156,16 +156,18 @@ class CampaignLobby(ServicePart):
         mine = [taken for taken, row in held.items() if row.user_id == user_id]
         if mine:
             raise ServiceError("service.error.already_seated", seat=mine[0])
-        if len(held) >= rules.max_players:
-            raise ServiceError("service.error.campaign_full", count=rules.max_players)
         pool = [spec.id for spec in rules.seat_pool()]
-        free = [candidate for candidate in pool if candidate not in held]
-        if seat is None:
+        if seat is None:  # a player's seat: a seat beside the players is taken by name
+            free = [c for c in rules.players_among(pool) if c not in held]
+            if not free or _beyond_table(rules, [*held, free[0]]):
+                raise ServiceError("service.error.campaign_full", count=rules.max_players)
             seat = secrets.choice(free)
         elif seat not in pool:
             raise ServiceError("service.error.seat_not_in_campaign", seat=str(seat)[:40])
         elif seat in held:
             raise ServiceError("service.error.seat_taken", seat=seat)
+        elif _beyond_table(rules, [*held, seat]):
+            raise ServiceError("service.error.campaign_full", count=rules.max_players)
         holder = NewHolder(seat, user_id, display_name, self._clock.now())
         try:
             await self._store.take_seat(campaign_id, holder, expected_seq=LOBBY_SEQ)
@@ -285,6 +287,12 @@ class CampaignLobby(ServicePart):
                 action={"type": START_ACTION, "seats": seats},
                 expected_status="lobby",
             )
+
+
+def _beyond_table(rules: Ruleset[Any], seats: list[str]) -> bool:
+    """Whether these seats hold more players than the game takes (a seat beside the
+    players', such as Ultima Ratio Regis's referee, is not a player)."""
+    return len(rules.players_among(seats)) > rules.max_players
 
 
 def _told_of_loss(

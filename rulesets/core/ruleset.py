@@ -108,13 +108,19 @@ class Ruleset(ABC, Generic[StateT]):
     def option_specs(self) -> list[OptionSpec]:
         return []
 
+    def players_among(self, seats: list[str]) -> list[str]:
+        """The seats that count as players against `min_players` and `max_players`: all of
+        them, unless the game seats someone beside the players (a referee)."""
+        return list(seats)
+
     def check_seats(self, seats: list[str]) -> None:
         """Refuse a table that the game cannot be started with."""
         known = {spec.id for spec in self.seat_pool()}
-        if not self.min_players <= len(seats) <= self.max_players:
+        players = self.players_among(seats)
+        if not self.min_players <= len(players) <= self.max_players:
             raise IllegalAction(
                 "core.error.player_count",
-                count=len(seats),
+                count=len(players),
                 low=self.min_players,
                 high=self.max_players,
             )

@@ -191,6 +191,13 @@ class SetNavalSuperiority(Action):
     holder: Literal["attacker", "defender", "none"]
 
 
+class SupportBattle(Action):
+    """The referee has naval superiority fought for: a 3D naval battle in that sea."""
+
+    type: Literal["support_battle"] = "support_battle"
+    sea: str
+
+
 class SetOppositionQuality(Action):
     type: Literal["set_opposition_quality"] = "set_opposition_quality"
     q: int
@@ -222,6 +229,14 @@ class BuyControl(Action):
 
 
 # War end and reparations ------------------------------------------------------------------
+class RecordMorale(Action):
+    """The referee records a morale point the board cannot show (M3, M5), or is done."""
+
+    type: Literal["record_morale"] = "record_morale"
+    power: str  # a belligerent, or "none" when nothing (more) is to be recorded
+    cause: Literal["objective_zone", "minor_ally", "none"]
+
+
 class DeclareWinner(Action):
     type: Literal["declare_winner"] = "declare_winner"
     winner: str  # a power, or "none"
@@ -313,12 +328,14 @@ UrrAction = Annotated[
     | Answer
     | SetCardValue
     | SetNavalSuperiority
+    | SupportBattle
     | SetOppositionQuality
     | ChooseSize
     | AdjustSize
     | CreativeDie
     | LeaderDie
     | BuyControl
+    | RecordMorale
     | DeclareWinner
     | SetBudget
     | BuyReparation

@@ -6,7 +6,14 @@ from __future__ import annotations
 from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis import battle
-from rulesets.ultima_ratio_regis.fighting import advance, buy_control, next_step, side_of
+from rulesets.ultima_ratio_regis.fighting import (
+    advance,
+    buy_control,
+    next_step,
+    open_support_battle,
+    side_of,
+    support_seas,
+)
 from rulesets.ultima_ratio_regis.state import Combat, UrrState, referee
 from rulesets.ultima_ratio_regis.text import say
 
@@ -57,6 +64,14 @@ def _naval_superiority(state: UrrState, combat: Combat) -> tuple[str, list[Choic
         )
         for holder, power in sides.items()
     ]
+    for sea in support_seas(state, combat):
+        label = say(
+            "urr.label.support_battle",
+            sea=sea,
+            attacker=combat.attacker.power or "",
+            defender=combat.defender.power or "",
+        )
+        choices.append(Choice.of(act.SupportBattle(sea=sea), label=label))
     return referee(state), choices
 
 
@@ -172,6 +187,10 @@ def _set_naval(ctx: Ctx, seat: str, action: act.SetNavalSuperiority) -> None:
     _then(ctx)
 
 
+def _support(ctx: Ctx, seat: str, action: act.SupportBattle) -> None:
+    open_support_battle(ctx, action.sea)
+
+
 def _set_distance(ctx: Ctx, seat: str, action: act.Answer) -> None:
     combat = _combat(ctx.state)
     if action.yes:
@@ -224,6 +243,7 @@ COMBAT = Phase[UrrState](
     prompts=_prompts,
     handlers={
         act.SetNavalSuperiority: _set_naval,
+        act.SupportBattle: _support,
         act.Answer: _set_distance,
         act.SetOppositionQuality: _set_q,
         act.ChooseSize: _choose_size,

@@ -19,13 +19,24 @@ from rulesets.ultima_ratio_regis.board import (
     leader_types,
     lose_morale,
     neighbours,
+    squadrons,
     take_control,
     troops,
     unit,
 )
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
-from rulesets.ultima_ratio_regis.state import Combat, Die, Side, Unit, UrrState, game_data, new_id
+from rulesets.ultima_ratio_regis.state import (
+    Combat,
+    Die,
+    Question,
+    Side,
+    Unit,
+    UrrState,
+    game_data,
+    new_id,
+    referee,
+)
 
 Ctx = StepContext[UrrState]
 SideName = Literal["attacker", "defender"]
@@ -79,6 +90,45 @@ def open_combat(ctx: Ctx, combat: Combat) -> None:
     )
     ctx.enter("combat")
     advance(ctx)
+
+
+def support_seas(state: UrrState, combat: Combat) -> list[str]:
+    """Seas beside the combat's zone where both sides have active squadrons: there a naval
+    battle 'Soutien d'opérations terrestres' (3D) can decide naval superiority (A-48)."""
+    att, dfn = combat.attacker.power, combat.defender.power
+    if att is None or dfn is None or state.suspended is not None:
+        return []
+    return [
+        sea
+        for sea, kind in game_data(state).neighbours(combat.area)
+        if kind == "coast" and squadrons(state, att, sea) and squadrons(state, dfn, sea)
+    ]
+
+
+def open_support_battle(ctx: Ctx, sea: str) -> None:
+    """Suspend the land combat, siege or submission and fight for the sea first: the same
+    two powers, their squadrons in that sea, 3 dice ('Soutien ... 3D')."""
+    state = ctx.state
+    land = state.combat
+    assert land is not None and land.attacker.power and land.defender.power
+    sides = [
+        make_side(state, "naval", power, squadrons(state, power, sea), sea)
+        for power in (land.attacker.power, land.defender.power)
+    ]
+    size = battle.NAVAL_SIZES["support"]
+    naval = Combat(
+        id=new_combat_id(state),
+        kind="naval",
+        situation=["support"],
+        area=sea,
+        war=land.war,
+        attacker=sides[0],
+        defender=sides[1],
+        band=(size, size),
+        size=size,
+    )
+    state.suspended = land
+    open_combat(ctx, naval)
 
 
 def needs_answer(state: UrrState, combat: Combat) -> bool:
@@ -286,10 +336,60 @@ def _finish(ctx: Ctx, combat: Combat) -> None:
     }[combat.kind](ctx, combat)
     state.combat, state.last_combat = None, combat
     ctx.emit("urr.event.combat_over", kind=f"urr_kind_{combat.kind}", area=combat.area)
+    if "support" in combat.situation and state.suspended is not None:
+        _resume_after_support(ctx, combat, state.suspended)
+        return
+    centre = _raided_centre(state, combat)
+    if centre is not None:
+        # What a successful raid does to the merchants is the rulebook's: the referee rules.
+        state.question = Question(
+            kind="piracy_effect",
+            seat=referee(state),
+            power=combat.attacker.power,
+            other=combat.target_power,
+            area=centre,
+        )
+        ctx.enter("question")
+        return
     ctx.enter("impulse")
     if "sortie" in combat.situation:
         return  # a free action: the impulse goes on
     after_action(ctx)
+
+
+def _raided_centre(state: UrrState, combat: Combat) -> str | None:
+    """The trade centre a winning pirate raided: beside the sea, holding the target's
+    merchants, its trade not yet interrupted (None when piracy failed or none is left)."""
+    if combat.kind != "piracy" or combat.winner != "attacker":
+        return None
+    data = game_data(state)
+    centres = [
+        area
+        for area, kind in data.neighbours(combat.area)
+        if kind == "coast" and data.zone(area).trade_centre and area not in state.interrupted
+    ]
+    return next(
+        (
+            area
+            for area in centres
+            if any(
+                m.power == combat.target_power and m.area == area and not m.waiting
+                for m in state.merchants
+            )
+        ),
+        None,
+    )
+
+
+def _resume_after_support(ctx: Ctx, naval: Combat, land: Combat) -> None:
+    """The support battle's winner holds naval superiority for the suspended combat (the
+    same powers attack and defend in both); a draw leaves it to nobody."""
+    state = ctx.state
+    state.combat, state.suspended = land, None
+    land.naval_holder = naval.winner
+    ctx.emit("urr.event.naval_superiority", holder=f"urr_side_{land.naval_holder}", area=land.area)
+    next_step(land)
+    advance(ctx)
 
 
 def _move_back(state: UrrState, combat: Combat, power: str) -> None:

@@ -130,14 +130,12 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
 
 
 def _card_choices(state: UrrState, seat: str) -> list[Choice]:
-    data = game_data(state)
+    """Pass, or play a card of the hand, each named by its position only: the prompt is
+    posted where the table reads it, and the seat's /me view names the cards in that order."""
     choices = [Choice.of(act.PassImpulse(), label=_label("pass_impulse"))]
-    for card in state.hands.get(seat, []):
-        value = data.card(card).actions
-        key = "play_card" if value is not None else "play_card.referee"
-        choices.append(
-            Choice.of(act.PlayCard(card=card), label=_label(key, card=card, actions=value or 0))
-        )
+    for position, card in enumerate(state.hands.get(seat, []), start=1):
+        label = _label("play_card", position=position)
+        choices.append(Choice.of(act.PlayCard(card=card), label=label))
     return choices
 
 

@@ -152,6 +152,7 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
                 choices.append(
                     Choice.of(act.TacticalMove(power=power, origin=origin, area=area), label=label)
                 )
+    choices += _landing_choices(state, power, foes, occupants)
     for origin in _at_sea(state, power):
         for area, kind in data.neighbours(origin):
             if kind == "sea" and any(squadrons(state, foe, area) for foe in foes):
@@ -164,6 +165,40 @@ def move_choices(state: UrrState, power: str) -> list[Choice]:
                 choices.append(
                     Choice.of(act.StrategicMove(power=power, origin=origin, area=area), label=label)
                 )
+    return choices
+
+
+def landing_seas(state: UrrState, power: str, origin: str, area: str) -> list[str]:
+    """The seas by which the power's troops in `origin` can land in `area` ('Débarquement'):
+    its active squadrons hold a sea both zones touch (a land path of 2 zones or fewer is a
+    march, not a landing)."""
+    data = game_data(state)
+    if area in land_within(state, origin, 2):
+        return []
+    shores = {a: {s for s, kind in data.neighbours(a) if kind == "coast"} for a in (origin, area)}
+    return sorted(s for s in shores[origin] & shores[area] if squadrons(state, power, s))
+
+
+def _landing_choices(
+    state: UrrState, power: str, foes: set[str], occupants: dict[str, set[str]]
+) -> list[Choice]:
+    data = game_data(state)
+    choices = []
+    for origin in _stacks(state, power, "troop"):
+        near = land_within(state, origin, 2)
+        for sea, kind in data.neighbours(origin):
+            if kind != "coast" or not squadrons(state, power, sea):
+                continue
+            for area, shore in data.neighbours(sea):
+                if shore != "coast" or area == origin or area in near:
+                    continue
+                target = _tactical_target(state, power, area, foes, occupants)
+                if target is None or sea != landing_seas(state, power, origin, area)[0]:
+                    continue  # offered once, by the first sea that carries it
+                key = f"landing.{target}"
+                label = _label(key, power=power, origin=origin, area=area, sea=sea)
+                order = act.TacticalMove(power=power, origin=origin, area=area)
+                choices.append(Choice.of(order, label=label))
     return choices
 
 
@@ -379,6 +414,8 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
     target = "naval" if naval else _tactical_target(state, power, area, foes)
     path = land_within(state, action.origin, 2).get(area, [action.origin, area])
     kinds = [link_kind(state, a, b) for a, b in pairwise(path)]
+    if not naval and landing_seas(state, power, action.origin, area):
+        kinds = ["landing"]  # carried by the power's fleet across a sea
     attacker = make_side(state, _kind(target), power, movers, action.origin)
     for mover in movers:
         mover.area, mover.moved_at = area, state.impulse
@@ -432,7 +469,7 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
         combat.size = combat.band[1]
     elif target == "land":
         situations = []
-        landing = "strait" in kinds
+        landing = "strait" in kinds or "landing" in kinds
         if landing:
             situations.append("landing_open" if zone.terrain == "open" else "landing_rough")
             attacker.handicaps += 1  # "Débarquement"

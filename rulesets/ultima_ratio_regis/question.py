@@ -1,5 +1,6 @@
 """Questions outside the impulse's own prompts: a card's action value, a casus belli, an
-alliance (the partner, then the referee: 'si permis'), a peace offer, a free regroup."""
+alliance (the partner, then the referee: 'si permis'), a peace offer, a free regroup, and
+what a successful piracy does to the raided merchants."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ def _question(state: UrrState) -> Question:
 def _prompts(state: UrrState) -> list[Prompt]:
     question = _question(state)
     params = {"power": question.power or "urr_nobody", "other": question.other or "urr_nobody"}
+    if question.area is not None:
+        params["area"] = question.area
     if question.kind == "card_value":
         label = say("urr.label.set_card_value", card=question.card)
         choices = [
@@ -75,6 +78,10 @@ def _answer(ctx: Ctx, seat: str, action: act.Answer) -> None:
     ctx.enter("impulse")
     if question.kind == "casus_belli":
         declare_war(ctx, power, other, casus_belli=action.yes)
+        after_action(ctx)
+    elif question.kind == "piracy_effect":
+        if action.yes and question.area is not None:
+            state.interrupted.append(question.area)  # "Commerce interrompu"
         after_action(ctx)
     elif question.kind == "peace_offer" and action.yes:
         war = war_between(state, power, other)

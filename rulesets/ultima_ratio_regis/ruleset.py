@@ -8,7 +8,6 @@ from pydantic import TypeAdapter
 
 from rulesets.core import (
     BaseState,
-    IllegalAction,
     Msg,
     OptionSpec,
     PhaseTable,
@@ -50,11 +49,10 @@ class UltimaRatioRegis(Ruleset[UrrState]):
         seats = [SeatSpec(id=seat, name=say(f"name.{seat}")) for seat in PLAYER_SEATS]
         return [*seats, SeatSpec(id=REFEREE, name=say(f"name.{REFEREE}"))]
 
-    def check_seats(self, seats: list[str]) -> None:
-        """3 to 8 players, and optionally the referee's seat (else the first player referees)."""
-        super().check_seats([seat for seat in seats if seat != REFEREE])
-        if seats.count(REFEREE) > 1:
-            raise IllegalAction("core.error.bad_seats", seats=", ".join(seats))
+    def players_among(self, seats: list[str]) -> list[str]:
+        """3 to 8 players, and optionally the referee's seat beside them (without it the
+        first player referees)."""
+        return [seat for seat in seats if seat != REFEREE]
 
     def option_specs(self) -> list[OptionSpec]:
         return list(OPTIONS)

@@ -129,11 +129,13 @@ class Question(Model):
     war: str | None = None
     card: str | None = None
     unit: str | None = None
+    area: str | None = None
 
 
 class WarEnd(Model):
     war: str
-    step: Literal["winner", "budget", "buy"] = "winner"
+    step: Literal["morale", "winner", "budget", "buy"] = "morale"
+    recorded: list[str] = Field(default_factory=list)  # "power:cause" entered at step morale
     winner: str | None = None
     loser: str | None = None
     budget: int = 0
@@ -167,6 +169,7 @@ class UrrState(BaseState):
     asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
     combat: Combat | None = None
+    suspended: Combat | None = None  # a land combat waiting on its naval support battle
     last_combat: Combat | None = None  # the battle report of the latest combat
     war_end: WarEnd | None = None
     eot_step: int = 0

@@ -31,6 +31,7 @@ def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
         "alliances": [list(pair) for pair in state.alliances],
         "hand_sizes": {s: len(cards) for s, cards in state.hands.items()},
         "combat": state.combat.model_dump(mode="json") if state.combat else None,
+        "suspended": state.suspended.model_dump(mode="json") if state.suspended else None,
         "last_combat": state.last_combat.model_dump(mode="json") if state.last_combat else None,
         "question": state.question.model_dump(mode="json") if state.question else None,
         "war_end": state.war_end.model_dump(mode="json") if state.war_end else None,

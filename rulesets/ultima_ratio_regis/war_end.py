@@ -1,12 +1,13 @@
-"""The war-end procedure (§4.3, §4.4): the referee names the winner and the budget of
-peace conditions, the victor buys reparations within it, and every belligerent converts
-its lost morale into instability (+1 per point, or +1 per 2 points for the winner)."""
+"""The war-end procedure (§4.3, §4.4): the referee records the morale losses the board
+cannot show (M3, M5), names the winner and the budget of peace conditions, the victor
+buys reparations within it, and every belligerent converts its lost morale into
+instability (+1 per point, or +1 per 2 points for the winner)."""
 
 from __future__ import annotations
 
 from rulesets.core import Choice, IntRange, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
-from rulesets.ultima_ratio_regis.board import change_instability
+from rulesets.ultima_ratio_regis.board import change_instability, lose_morale
 from rulesets.ultima_ratio_regis.diplomacy import is_border
 from rulesets.ultima_ratio_regis.ledgers import (
     REPARATION_COST,
@@ -53,9 +54,37 @@ def reparation_targets(state: UrrState, war: War, winner: str, loser: str) -> li
     return sorted(set(items))
 
 
+# M3 and M5 rest on power cards' objectives and minor powers, which the data file does not
+# hold: the referee records them when the war ends, before the winner is named (A-27: one
+# point each; at most one entry per power and cause a war).
+MORALE_CAUSES = ("objective_zone", "minor_ally")
+
+
+def _morale_prompt(state: UrrState, war: War) -> Prompt:
+    end = _end(state)
+    none = act.RecordMorale(power="none", cause="none")
+    choices = [Choice.of(none, label=say("urr.label.record_morale.none"))]
+    for power in war.powers:
+        for cause in MORALE_CAUSES:
+            if f"{power}:{cause}" not in end.recorded:
+                order = act.RecordMorale(power=power, cause=cause)
+                label = say(f"urr.label.record_morale.{cause}", power=power)
+                choices.append(Choice.of(order, label=label))
+    text = say(
+        "urr.prompt.record_morale",
+        a=war.powers[0],
+        b=war.powers[1],
+        lost_a=war.lost.get(war.powers[0], 0),
+        lost_b=war.lost.get(war.powers[1], 0),
+    )
+    return Prompt(seat=referee(state), kind="record_morale", text=text, choices=choices)
+
+
 def _prompts(state: UrrState) -> list[Prompt]:
     end = _end(state)
     war = _war(state)
+    if end.step == "morale":
+        return [_morale_prompt(state, war)]
     if end.step == "winner":
         suggestion = suggested_winner(war.gained, {p: war.lost.get(p, 0) for p in war.powers})
         options = [suggestion or "none"] + [
@@ -102,6 +131,19 @@ def _prompts(state: UrrState) -> list[Prompt]:
     seat = state.powers[end.winner or ""].player or referee(state)
     text = say("urr.prompt.buy_reparation", power=end.winner, left=left)
     return [Prompt(seat=seat, kind="buy_reparation", text=text, choices=choices)]
+
+
+def _record(ctx: Ctx, seat: str, action: act.RecordMorale) -> None:
+    """M3 (an enemy controls a non-key objective zone, A-26) or M5 (an allied minor power
+    without key zones conquered): 1 point, credited to the enemy (A-28)."""
+    end = _end(ctx.state)
+    if action.power == "none":
+        end.step = "winner"
+        return
+    end.recorded.append(f"{action.power}:{action.cause}")
+    lose_morale(ctx, _war(ctx.state), action.power, action.cause)
+    if len(end.recorded) == 2 * len(MORALE_CAUSES):
+        end.step = "winner"
 
 
 def _declare(ctx: Ctx, seat: str, action: act.DeclareWinner) -> None:
@@ -184,6 +226,7 @@ WAR_END = Phase[UrrState](
     name="war_end",
     prompts=_prompts,
     handlers={
+        act.RecordMorale: _record,
         act.DeclareWinner: _declare,
         act.SetBudget: _budget,
         act.BuyReparation: _buy,

@@ -204,3 +204,85 @@ def test_a_beaten_pirate_returns_to_port_even_undamaged() -> None:
     state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
     pirate = next(u for u in state.units if u.id == raider)
     assert (pirate.area, pirate.repairing) == ("urr_catalonia", False)
+
+
+def test_a_naval_support_battle_decides_naval_superiority_for_a_siege() -> None:
+    """'Bataille navale — Soutien d'opérations terrestres (batailles, sièges, soumissions)
+    3D' (A-48): the referee may have naval superiority fought for in a sea beside the
+    zone; the 3D battle's winner holds it for the suspended siege, which goes on with
+    'Supériorité navale ±1D' offered to the winner."""
+    state = at_war("urr_fra", "urr_ned")
+    clear_area(state, "urr_paris")
+    add_troops(state, "urr_fra", "urr_paris", 2)
+    french = [squadron(state, "urr_fra", "urr_channel") for _ in range(2)]
+    dutch = [squadron(state, "urr_ned", "urr_channel") for _ in range(2)]
+    ScriptedDice.script = [5, 5, 1, 2]
+    state = play(
+        state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_flanders"
+    )
+    assert kinds(state) == [("REF", "naval_superiority")]  # Flanders' fortress: a siege
+    assert {"type": "support_battle", "sea": "urr_channel"} in choices(state, "REF")
+    state = play(state, "REF", type="support_battle", sea="urr_channel")
+    naval, siege = state.last_combat, state.combat
+    assert naval is not None and siege is not None and state.suspended is None
+    assert (naval.kind, naval.area, naval.size, naval.winner) == (
+        "naval",
+        "urr_channel",
+        3,
+        "attacker",
+    )
+    assert [d.unit for d in naval.attacker.dice] == french  # min(3, 2) dice a side
+    assert state.wars[0].lost == {"urr_ned": 1}  # the Dutch lost the sea with 2 dice
+    assert all(u.area != "urr_channel" for u in state.units if u.id in dutch)  # to port
+    assert (siege.kind, siege.area, siege.naval_holder) == ("siege", "urr_flanders", "attacker")
+    assert kinds(state) == [("P1", "naval_size")]  # the siege resumed where it stood
+
+
+def test_troops_land_from_the_sea_where_their_fleet_holds_it() -> None:
+    """'Débarquement en terrain ouvert 3D-4D', handicap 'Débarquement' (−1 Q to the side
+    landing): troops beside a sea the power's squadrons hold can attack a shore of that
+    sea beyond a march of 2 zones (Scotland to Amsterdam across the North Sea)."""
+    state = at_war("urr_gbr", "urr_ned")
+    state.fortresses = [f for f in state.fortresses if f.area != "urr_amsterdam"]
+    clear_area(state, "urr_scotland")
+    clear_area(state, "urr_amsterdam")
+    add_troops(state, "urr_gbr", "urr_scotland", 2)
+    add_troops(state, "urr_ned", "urr_amsterdam", 2)
+    order = {
+        "type": "tactical_move",
+        "power": "urr_gbr",
+        "origin": "urr_scotland",
+        "area": "urr_amsterdam",
+    }
+    assert order not in choices(state, "P1")  # no fleet in the North Sea yet
+    squadron(state, "urr_gbr", "urr_north_sea")
+    assert order in choices(state, "P1")
+    state = play(state, "P1", **order)
+    assert kinds(state) == [("REF", "naval_superiority")]  # Amsterdam is a port
+    state = play(state, "REF", type="set_naval_superiority", holder="none")
+    assert kinds(state) == [("P4", "size")]  # the defender picks 3 or 4
+    ScriptedDice.script = [6, 6, 4, 3, 4]
+    state = play(state, "P4", type="choose_size", size=3)
+    fought = state.last_combat
+    assert fought is not None and fought.situation == ["landing_open"]
+    assert [d.q for d in fought.attacker.dice] == [1, 1]  # Q2 − 1 for the landing
+    assert [d.q for d in fought.defender.dice] == [2, 2]
+
+
+def test_a_successful_piracy_lets_the_referee_interrupt_the_raided_trade() -> None:
+    """'Piraterie: attaquer avec une escadre les marchands ennemis': what the raid does to
+    the merchants is not in the aid (A-24), so the referee rules, and may place the
+    'Commerce interrompu' marker on the raided trade centre."""
+    state = at_war("urr_esp", "urr_gbr")
+    state.order, state.current = ["P2", "P1", "P3", "P4"], 0
+    state.units = [u for u in state.units if not (u.power == "urr_gbr" and u.kind == "squadron")]
+    squadron(state, "urr_esp", "urr_ocean")
+    squadron(state, "urr_gbr", "urr_caribbean")
+    left = state.actions_left
+    ScriptedDice.script = [6, 1]
+    state = play(state, "P2", type="piracy", power="urr_esp", sea="urr_ocean", target="urr_gbr")
+    assert kinds(state) == [("REF", "piracy_effect")]
+    assert state.question is not None and state.question.area == "urr_bengal"
+    state = play(state, "REF", type="answer", yes=True)
+    assert state.interrupted == ["urr_bengal"]  # the first centre by id
+    assert state.phase == "impulse" and state.actions_left == left - 1

@@ -47,6 +47,8 @@ def test_section_4_8_war_end_and_end_of_turn() -> None:
     )
     state.powers["urr_fra"].round_lost = {"urr_aus": 2}  # M6 at step 0: France loses 1 more
     state = everybody_passes(state)
+    assert kinds(state) == [("REF", "record_morale")]  # no M3 or M5 in the example
+    state = play(state, "REF", type="record_morale", power="none", cause="none")
     assert kinds(state) == [("REF", "declare_winner")]
     assert legal_prompts(URR, state)[0].choices[0].action == {
         "type": "declare_winner",

@@ -16,6 +16,7 @@ from tests.ultima_ratio_regis.helpers import (
     in_impulse,
     kinds,
     play,
+    play_events,
 )
 
 
@@ -34,7 +35,37 @@ def test_m6_two_non_key_zones_and_a_colony_are_counted_at_the_end_of_the_turn() 
     state.powers["urr_fra"].colonies_lost = {"urr_aus": 1}
     state = pass_all(state)
     assert state.wars[0].lost == {"urr_fra": 2}  # floor(3/2) + 1
+    assert kinds(state) == [("REF", "record_morale")]
+
+
+def test_m3_and_m5_are_recorded_by_the_referee_when_the_war_ends() -> None:
+    """M3 'contrôle une zone non-clé ... parmi les objectifs' (A-26) and M5 'perd une
+    puissance mineure alliée sans zones-clés': the data file holds neither objectives nor
+    minor powers, so the referee records each, 1 point ceded to the enemy (A-27, A-28)."""
+    state = in_impulse()
+    state.wars.append(War(id="w1", powers=["urr_fra", "urr_aus"]))
+    state = pass_all(state)
+    offered = {(c["power"], c["cause"]) for c in choices(state, "REF")}
+    assert offered == {
+        ("none", "none"),
+        ("urr_fra", "objective_zone"),
+        ("urr_fra", "minor_ally"),
+        ("urr_aus", "objective_zone"),
+        ("urr_aus", "minor_ally"),
+    }
+    state, events = play_events(
+        state, "REF", type="record_morale", power="urr_aus", cause="objective_zone"
+    )
+    assert "urr.event.morale" in events
+    assert (state.wars[0].lost, state.wars[0].gained) == ({"urr_aus": 1}, {"urr_fra": 1})
+    assert ("urr_aus", "objective_zone") not in {
+        (c["power"], c["cause"]) for c in choices(state, "REF")
+    }  # once per power and cause
+    state = play(state, "REF", type="record_morale", power="urr_aus", cause="minor_ally")
+    assert state.wars[0].lost == {"urr_aus": 2}
+    state = play(state, "REF", type="record_morale", power="none", cause="none")
     assert kinds(state) == [("REF", "declare_winner")]
+    assert choices(state, "REF")[0]["winner"] == "urr_fra"  # the suggestion counts them
 
 
 def test_reparations_cede_an_occupied_domain_and_swap_a_merchant() -> None:
@@ -44,6 +75,7 @@ def test_reparations_cede_an_occupied_domain_and_swap_a_merchant() -> None:
     state.merchants.append(Merchant(id="m90", power="urr_fra", area="urr_levant"))
     state.merchants.append(Merchant(id="m91", power="urr_aus", area="urr_levant"))
     state = pass_all(state)
+    state = play(state, "REF", type="record_morale", power="none", cause="none")
     state = play(state, "REF", type="declare_winner", winner="urr_fra")
     state = play(state, "REF", type="set_budget", conditions=4)
     offered = {

@@ -1,4 +1,5 @@
-"""Hands stay private: no card in a hand is in the public view or a public event."""
+"""Hands stay private: no card in a hand is in the public view, a public event, or the
+text and labels of a prompt (prompts are posted where the whole table reads them)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tests.random_play import random_action
 from tests.ultima_ratio_regis.helpers import SEED
 
 
-def test_hands_never_reach_the_public_view_or_public_events() -> None:
+def test_hands_never_reach_the_public_view_public_events_or_prompts() -> None:
     rng = random.Random(11)
     state = start(URR, ["P1", "P2", "P3", "REF"], {"campaign_turns": 1}, SEED).state
     checked = 0
@@ -28,6 +29,14 @@ def test_hands_never_reach_the_public_view_or_public_events() -> None:
                 assert not any(f'"{card}"' in text for card in held), event
             else:
                 assert event.visible_to is not None and len(event.visible_to) == 1
+        for listed in legal_prompts(URR, state):
+            shown = json.dumps(
+                [
+                    listed.text.params,
+                    *(choice.label.params for choice in listed.choices if choice.label),
+                ]
+            )
+            assert not any(f'"{card}"' in shown for card in held), listed.kind
         for seat in ("P2", "P3"):
             assert set(URR.view(state, seat).get("hand", [])) == set(state.hands.get(seat, []))
         checked += 1
