@@ -130,11 +130,11 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
 
 
 def _card_choices(state: UrrState, seat: str) -> list[Choice]:
-    """Pass, or play a card of the hand, each named by its position only: the prompt is
-    posted where the table reads it, and the seat's /me view names the cards in that order."""
+    """Pass, or play a card of the hand, named: the card prompt is private (delivered to
+    the seat alone), so its labels may show the hand."""
     choices = [Choice.of(act.PassImpulse(), label=_label("pass_impulse"))]
     for position, card in enumerate(state.hands.get(seat, []), start=1):
-        label = _label("play_card", position=position)
+        label = _label("play_card", position=position, card=card)
         choices.append(Choice.of(act.PlayCard(card=card), label=label))
     return choices
 
@@ -162,7 +162,10 @@ def _prompts(state: UrrState) -> list[Prompt]:
         left=state.actions_left,
         cards=len(state.hands.get(seat, [])),
     )
-    return [Prompt(seat=seat, kind=f"impulse_{state.step}", text=text, choices=choices)]
+    private = state.step == "card"
+    return [
+        Prompt(seat=seat, kind=f"impulse_{state.step}", text=text, choices=choices, private=private)
+    ]
 
 
 def _no_peace(ctx: Ctx, seat: str, action: act.NoPeace) -> None:

@@ -1,5 +1,5 @@
 """Hands stay private: no card in a hand is in the public view, a public event, or the
-text and labels of a prompt (prompts are posted where the whole table reads them)."""
+text and labels of a public prompt; the card prompt, which names the hand, is private."""
 
 from __future__ import annotations
 
@@ -30,6 +30,10 @@ def test_hands_never_reach_the_public_view_public_events_or_prompts() -> None:
             else:
                 assert event.visible_to is not None and len(event.visible_to) == 1
         for listed in legal_prompts(URR, state):
+            if listed.kind == "impulse_card":
+                assert listed.private, "the prompt that names the hand must be private"
+                continue
+            assert not listed.private
             shown = json.dumps(
                 [
                     listed.text.params,
