@@ -3,6 +3,8 @@ pools, removal, retreats and the casus belli a placement creates."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import loc_areas, navy_destinations, retreat_destination
 from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level
@@ -38,12 +40,19 @@ def counters_left(state: PaxState, power: str, level: Level) -> int:
 
 
 def units_left(state: PaxState, power: str, kind: str, strength: int) -> int:
+    return units_left_by_size(state, power)[kind, strength]
+
+
+def units_left_by_size(state: PaxState, power: str) -> dict[tuple[str, int], int]:
+    """The counters of each (kind, strength) `power` has not yet on the map, in one pass."""
     mix = game_data(state).mix(power)
-    pool = mix.armies if kind == "army" else mix.navies
-    used = sum(
-        1 for u in state.units if u.power == power and u.kind == kind and u.strength == strength
-    )
-    return pool.get(str(strength), 0) - used
+    left = {("army", int(s)): n for s, n in mix.armies.items()}
+    left.update({("navy", int(s)): n for s, n in mix.navies.items()})
+    for unit in state.units:
+        if unit.power == power:
+            key = (unit.kind, unit.strength)
+            left[key] = left.get(key, 0) - 1
+    return defaultdict(int, left)
 
 
 def marker_cost(state: PaxState, level: Level, current: Level | None) -> int:

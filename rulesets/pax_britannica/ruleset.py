@@ -12,6 +12,7 @@ from rulesets.core import (
     Msg,
     OptionSpec,
     PhaseTable,
+    Prompt,
     Ruleset,
     SeatSpec,
     StepContext,
@@ -56,6 +57,7 @@ class PaxBritannica(Ruleset[PaxState]):
     max_players: ClassVar[int] = 8
     state_model: ClassVar[type[BaseState]] = PaxState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(PaxAction)
+    _last_prompts: tuple[str, list[Prompt]] | None = None
 
     def seat_pool(self) -> list[SeatSpec]:
         return [SeatSpec(id=seat, name=Msg(key=f"name.{seat}")) for seat in SEAT_ORDER]
@@ -88,6 +90,19 @@ class PaxBritannica(Ruleset[PaxState]):
 
     def phase_table(self) -> PhaseTable[PaxState]:
         return TABLE
+
+    def prompts(self, state: PaxState) -> list[Prompt]:
+        """The pending prompts, remembered for the last state asked about: the kernel lists
+        them again to check the action a caller picked from them, and the Movement window's
+        lists are the costliest part of a step. The key is the whole state's JSON, so a
+        state changed in place is never answered from the memo."""
+        key = state.model_dump_json()
+        remembered = self._last_prompts
+        if remembered is not None and remembered[0] == key:
+            return list(remembered[1])
+        found = TABLE.prompts(state)
+        self._last_prompts = (key, found)
+        return list(found)
 
     def view(self, state: PaxState, seat: str | None) -> dict[str, Any]:
         if seat is None or seat not in state.seats:

@@ -162,13 +162,18 @@ def game_data(state: PaxState) -> PaxData:
 
 def majors(state: PaxState) -> list[str]:
     """The major powers of this game in seat order, Austria-Hungary after Germany."""
+    return list(_majors_of(tuple(state.seats)))
+
+
+@lru_cache(maxsize=64)
+def _majors_of(seats: tuple[str, ...]) -> tuple[str, ...]:
     order: list[str] = []
     for seat in SEAT_ORDER:
-        if seat in state.seats:
+        if seat in seats:
             order.append(seat)
             if seat == "germany":
                 order.append("austria_hungary")
-    return order
+    return tuple(order)
 
 
 def minors(state: PaxState) -> list[str]:
@@ -192,7 +197,23 @@ def seat_of(state: PaxState, power: str) -> str | None:
 
 
 def powers_of(state: PaxState, seat: str) -> list[str]:
-    return [power for power in majors(state) if seat_of(state, power) == seat]
+    """The major powers `seat` decides for (asked for every seat at every step, so the
+    answer is remembered per game make-up)."""
+    key = (tuple(state.seats), state.custom_digest)
+    by_seat = _POWERS_BY_SEAT.get(key)
+    if by_seat is None:
+        by_seat = {}
+        for power in majors(state):
+            owner = seat_of(state, power)
+            if owner is not None:
+                by_seat.setdefault(owner, []).append(power)
+        if len(_POWERS_BY_SEAT) > 64:
+            _POWERS_BY_SEAT.clear()
+        _POWERS_BY_SEAT[key] = by_seat
+    return list(by_seat.get(seat, []))
+
+
+_POWERS_BY_SEAT: dict[tuple[tuple[str, ...], str | None], dict[str, list[str]]] = {}
 
 
 def turn_year(state: PaxState) -> int:
