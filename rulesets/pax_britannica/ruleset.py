@@ -30,6 +30,7 @@ from rulesets.pax_britannica import (
     view,
 )
 from rulesets.pax_britannica.actions import PaxAction
+from rulesets.pax_britannica.data import default_data, table_status
 from rulesets.pax_britannica.options import OPTIONS
 from rulesets.pax_britannica.setup import setup_game
 from rulesets.pax_britannica.state import SEAT_ORDER, PaxState, digest_of, parse_data
@@ -78,6 +79,12 @@ class PaxBritannica(Ruleset[PaxState]):
 
     def validate_data(self, data: dict[str, Any]) -> None:
         parse_data(data)
+
+    def data_tables(self, data: dict[str, Any] | None) -> dict[str, str]:
+        """Each table of Appendix A for this data file (None: the shipped one): `loaded`
+        where it differs from the shipped set, `provisional` where the shipped set holds
+        reconstructed values, `printed` where it holds none."""
+        return table_status(default_data() if data is None else parse_data(data))
 
     def initial_state(self, base: dict[str, Any], data: dict[str, Any] | None) -> PaxState:
         if data is None:

@@ -145,16 +145,22 @@ def digest_of(raw: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
 
 
-@lru_cache(maxsize=16)
-def _parsed(digest: str, text: str) -> PaxData:
-    return parse_data(json.loads(text))
-
-
 def game_data(state: PaxState) -> PaxData:
-    """The campaign's tables: its loaded file, else the shipped provisional set."""
+    """The campaign's tables: its loaded file, else the shipped provisional set. A loaded
+    file is parsed once per process and found again by its digest (set with the data when
+    the campaign starts), since every query of every step asks for it."""
     if state.custom_data is None or state.custom_digest is None:
         return default_data()
-    return _parsed(state.custom_digest, json.dumps(state.custom_data, sort_keys=True))
+    found = _LOADED.get(state.custom_digest)
+    if found is None:
+        found = parse_data(state.custom_data)
+        if len(_LOADED) >= 16:
+            _LOADED.clear()
+        _LOADED[state.custom_digest] = found
+    return found
+
+
+_LOADED: dict[str, PaxData] = {}
 
 
 # -- who plays what -------------------------------------------------------------------

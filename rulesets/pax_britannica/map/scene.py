@@ -129,7 +129,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         title=text.get("pax.map.title", "Pax Britannica").format(year=view.get("year", "")),
         lines=[
             text.get("pax.map.phase", "{phase}").format(
-                phase=text.get(f"pax.map.phase.{phase}", phase)
+                phase=text.get(f"phase.pax-britannica.{phase}", phase)
             ),
             text.get("pax.map.tension", "{tension}").format(tension=view.get("tension", 0)),
             text.get("pax.map.resentment", "{resentment}").format(
