@@ -29,6 +29,8 @@ from rulesets.core.scene import (
 )
 
 MAP_DIR = Path(__file__).resolve().parent
+# The regional close-ups' names (map/close_ups.py), for `/map region:`.
+CLOSE_UP_KEYS = ("pax.map.area.africa", "pax.map.area.asia", "pax.map.area.americas")
 LOCALE_DIR = MAP_DIR.parent / "locale"
 LEVELS = ("interest", "influence", "protectorate", "possession", "dominion")
 STYLES = {
@@ -157,6 +159,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         "marker.unrest": text.get("pax.map.tag.unrest", "U"),
         "marker.status_change": text.get("pax.map.tag.status_change", "SC"),
         "marker.canal": text.get("pax.map.tag.canal", "C"),
+        **{key: text.get(key, key) for key in CLOSE_UP_KEYS},
     }
     return Scene(
         map_id=geometry.id,
