@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import loc_areas, navy_destinations, retreat_destination
-from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level
+from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level, placement_casus_belli
 from rulesets.pax_britannica.indices import raise_resentment
 from rulesets.pax_britannica.state import (
     CasusBelli,
@@ -136,22 +136,22 @@ def place_marker(ctx: StepContext[PaxState], power: str, area: str, level: Level
         placed_this_turn=True,
     )
     state.markers.append(marker)
-    if level in CONTROL_LEVELS and not upgrade_from_control:
-        _casus_belli_from(ctx, marker)
+    _casus_belli_from(ctx, marker)
     _resentment_from(ctx, marker)
 
 
 def _casus_belli_from(ctx: StepContext[PaxState], marker: Marker) -> None:
+    """§4.4.2: the summary of effects of placing status markers (a data table) says which
+    placement beside another power's marker gives whom a casus belli."""
     state = ctx.state
+    data = game_data(state)
     for other in markers_in(state, marker.area):
         if other.power == marker.power:
             continue
-        hurt = other.level == "influence" or other.is_control
-        hurt = hurt or (other.level == "interest" and marker.level in ("possession", "dominion"))
-        if not hurt:
-            continue
-        add_casus_belli(ctx, other.power, marker.power, marker.area)
-        if other.is_control:
+        holder = placement_casus_belli(data, marker.level, other.level)
+        if holder in ("existing", "both"):
+            add_casus_belli(ctx, other.power, marker.power, marker.area)
+        if holder in ("placer", "both"):
             add_casus_belli(ctx, marker.power, other.power, marker.area)
 
 
