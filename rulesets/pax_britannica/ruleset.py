@@ -28,6 +28,7 @@ from rulesets.pax_britannica import (
     random_events,
     scoring,
     view,
+    war_declarations,
 )
 from rulesets.pax_britannica.actions import PaxAction
 from rulesets.pax_britannica.data import default_data, table_status
@@ -44,6 +45,7 @@ TABLE: PhaseTable[PaxState] = PhaseTable.of(
         colonial_combat.PHASE,
         adjustment.PHASE,
         diplomacy.PHASE,
+        war_declarations.PHASE,
         scoring.VP_PHASE,
         scoring.FINAL_PHASE,
     ]

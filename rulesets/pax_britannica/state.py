@@ -101,6 +101,27 @@ class CasusBelli(_Model):
     turn: int
 
 
+class Declaration(_Model):
+    """`power` went to war on `target` over `area`; `automatic` for Austria-Hungary's or
+    Germany's entry in defence of the other (§4.11.4), which nobody declared."""
+
+    power: str
+    target: str
+    area: str
+    automatic: bool = False
+
+
+class War(_Model):
+    """One war of this turn: its two sides and its declarations, in order."""
+
+    sides: tuple[list[str], list[str]]
+    declarations: list[Declaration] = Field(default_factory=list)
+
+    @property
+    def powers(self) -> list[str]:
+        return [*self.sides[0], *self.sides[1]]
+
+
 class LogEntry(_Model):
     amount: int
     reason: str
@@ -128,6 +149,8 @@ class PaxState(BaseState):
     windows: dict[str, SeatWindow] = Field(default_factory=dict)
     combats: list[Combat] = Field(default_factory=list)
     casus_belli: list[CasusBelli] = Field(default_factory=list)
+    wars: list[War] = Field(default_factory=list)
+    war_answers: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)
