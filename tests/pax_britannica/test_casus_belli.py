@@ -97,3 +97,30 @@ def test_a_summary_listing_a_pair_twice_is_refused() -> None:
         parse_data(raw)
     assert refused.value.params["field"] == f"casus_belli.placement_summary.{len(lines) - 1}"
     assert "twice" in refused.value.params["reason"]
+
+
+def test_two_powers_establishing_in_one_area_the_same_turn_gain_a_casus_belli_each() -> None:
+    # §4.5.2: "If two or more powers succeed, a CB exists between them"; both fight the
+    # natives of Congo (CC 1) with 3 against 1 and win on a 6.
+    from rulesets.pax_britannica import PAX, colonial_combat
+    from tests.pax_britannica.helpers import army, context
+
+    state = cleared()
+    state.phase = "colonial_combat"
+    for power in ("britain", "france"):
+        put(state, power, "congo", "protectorate", established=False).placed_this_turn = True
+        army(state, power, "congo", 3)
+    ctx = context(state)
+    colonial_combat.enter(ctx)
+    current, events = ctx.state, []
+    for _ in range(2):
+        [prompt] = PAX.prompts(current)
+        fight = {"type": "fight", "power": prompt.seat, "area": "congo"}
+        outcome = act(current, prompt.seat, fight, [6])
+        current, events = outcome.state, events + outcome.events
+    pairs = {
+        (e.params["holder"], e.params["target"], e.params["area"])
+        for e in events
+        if e.key == "pax.event.casus_belli"
+    }
+    assert pairs == {("britain", "france", "congo"), ("france", "britain", "congo")}
