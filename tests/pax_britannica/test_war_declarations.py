@@ -3,6 +3,8 @@ option `war_declarations` until the war sequence itself is built (issue 20)."""
 
 from __future__ import annotations
 
+from bot.i18n import render
+from bot.i18n.labels import choice_label
 from rulesets.core import StepContext
 from rulesets.pax_britannica import PAX, diplomacy, random_events
 from rulesets.pax_britannica.state import CasusBelli, PaxState
@@ -161,3 +163,30 @@ def test_et_at_100_in_the_middle_of_the_random_events_ends_the_game_there() -> N
     assert state.finished and state.great_war and state.great_war_blame == []
     assert state.events_this_turn == ["53"]
     assert all(record["30"] == -PENALTY_1880 for record in state.final_record.values())
+
+
+def test_the_declaration_prompt_and_its_events_read_as_sentences() -> None:
+    # Every choice names what it acts on and what it costs, in English and in French.
+    state = at_war_phase(players=5)
+    put(state, "britain", "egypt", "protectorate")
+    put(state, "france", "egypt", "influence")
+    give_cb(state, "france", "britain", "egypt")
+    give_cb(state, "france", "germany", "cameroon")
+    ctx = entered(state)
+    [prompt] = PAX.prompts(ctx.state)
+    labels = {
+        language: [choice_label("pax-britannica", c, language) for c in prompt.choices]
+        for language in ("en", "fr")
+    }
+    assert labels["en"] == [
+        "France declares no war this turn (its casus belli lapse)",
+        "France declares war on Great Britain over Egypt (European Tension +5)",
+        "France declares war on Germany over Cameroon (European Tension +5)",
+    ]
+    assert labels["fr"][1].startswith("France : déclarer la guerre (adversaire : Grande-Bretagne")
+    declared = {"type": "declare_war", "power": "france", "target": "germany", "area": "cameroon"}
+    outcome = act(ctx.state, "france", declared)
+    for event in outcome.events:
+        for language in ("en", "fr"):
+            text = render(event, language)
+            assert "pax." not in text and "{" not in text and "_" not in text, text
