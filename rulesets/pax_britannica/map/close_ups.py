@@ -1,39 +1,19 @@
-"""The regional close-ups of the Pax Britannica map (Africa, Asia, the Americas): which
-places each shows and the box it covers in map coordinates, for `/map region:`.
+"""The boxes of the regional close-ups of the Pax Britannica map (Africa, Asia, the
+Americas) in map coordinates, for a crop that wants a box rather than regions.
 
 The world map is crowded at Discord's preview size (Africa's 39 areas above all), so a
 close-up crops the full drawing to one continent's places with their cards. A close-up is
-named by a caption key (`pax.map.area.<name>`) whose words the scene supplies in the
-campaign's language.
+named by a caption key (`pax.map.area.<name>`, map/regions.py).
 """
 
 from __future__ import annotations
 
-from rulesets.pax_britannica.data import default_data
+from rulesets.pax_britannica.map.regions import CLOSE_UPS, caption_key, region_groups
 from rulesets.pax_britannica.map.scene import load_geometry
 
-# Close-up -> the data's area regions it shows, and the home nations drawn beside them.
-CLOSE_UPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "africa": (("africa",), ()),
-    "asia": (("asia", "near_east"), ("japan",)),
-    "americas": (("americas",), ("usa",)),
-}
 MARGIN = 30.0
 
 Box = tuple[float, float, float, float]
-
-
-def caption_key(close_up: str) -> str:
-    return f"pax.map.area.{close_up}"
-
-
-def region_groups() -> dict[str, list[str]]:
-    """Caption key -> the map's region ids a close-up shows (the geometry's `areas`)."""
-    areas = default_data().areas
-    return {
-        caption_key(name): [a.id for a in areas if a.region in regions] + list(homes)
-        for name, (regions, homes) in CLOSE_UPS.items()
-    }
 
 
 def region_bounds() -> dict[str, Box]:

@@ -27,10 +27,9 @@ from rulesets.core.scene import (
     RegionScene,
     Scene,
 )
+from rulesets.pax_britannica.map.regions import CLOSE_UP_KEYS, region_groups
 
 MAP_DIR = Path(__file__).resolve().parent
-# The regional close-ups' names (map/close_ups.py), for `/map region:`.
-CLOSE_UP_KEYS = ("pax.map.area.africa", "pax.map.area.asia", "pax.map.area.americas")
 LOCALE_DIR = MAP_DIR.parent / "locale"
 LEVELS = ("interest", "influence", "protectorate", "possession", "dominion")
 STYLES = {
@@ -54,7 +53,11 @@ LEGEND = (
 
 @cache
 def load_geometry() -> MapGeometry:
+    """The drawn map, with the regional close-ups as the geometry's named `areas` where the
+    renderer's geometry has them (the `/map region:` crop)."""
     raw = json.loads((MAP_DIR / "pax_map.json").read_text(encoding="utf-8"))
+    if "areas" in MapGeometry.model_fields:
+        raw["areas"] = region_groups()
     return MapGeometry.model_validate(raw)
 
 
