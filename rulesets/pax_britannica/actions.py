@@ -129,6 +129,22 @@ class Abandon(Action):
     area: str
 
 
+class DeclareWar(Action):
+    """War phase (§4.11.4): go to war on the power that gave a casus belli over `area`."""
+
+    type: Literal["declare_war"] = "declare_war"
+    power: str
+    target: str
+    area: str
+
+
+class NoWar(Action):
+    """War phase: declare no (further) war this turn; the casus belli lapse."""
+
+    type: Literal["no_war"] = "no_war"
+    power: str
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -146,6 +162,8 @@ PaxAction = Annotated[
     | BuildCanal
     | Transfer
     | Fight
-    | Abandon,
+    | Abandon
+    | DeclareWar
+    | NoWar,
     Field(discriminator="type"),
 ]

@@ -279,11 +279,27 @@ class ChineseArmyPlacement(Sourced):
     for_issue: int
 
 
-class CasusBelliList(Sourced):
-    """Schema only: casus belli and war come with issue 20."""
+CasusBelliHolder = Literal["existing", "placer", "both"]
 
-    rules: list[str]
-    for_issue: int
+
+class PlacementEffect(Sourced):
+    """One line of the summary of effects of placing status markers (§4.4.2): `placed`
+    put in an area where another power holds `existing` gives a casus belli to the holder
+    of the existing marker against the placer (`existing`), to the placer (`placer`), or
+    to each against the other (`both`)."""
+
+    placed: Level
+    existing: Level
+    casus_belli: CasusBelliHolder
+
+
+class CasusBelliList(Sourced):
+    """The back of the player sheets: the casus belli list (`causes`, by name) and the
+    summary of effects of placing status markers. A pair of levels the summary does not
+    list gives no casus belli."""
+
+    placement_summary: list[PlacementEffect]
+    causes: list[str]
 
 
 class PaxData(_Plain):
@@ -514,6 +530,8 @@ def _check_tables(data: PaxData) -> None:
         for row, results in enumerate(crt.results):
             if len(results) != len(crt.columns):
                 raise refuse_data(f"combat_tables.{i}.results.{row}", "one result per column")
+    pairs = [f"{e.placed} over {e.existing}" for e in data.casus_belli.placement_summary]
+    _unique("casus_belli.placement_summary", pairs)
     if data.turns[0].year >= data.turns[-1].year and len(data.turns) > 1:
         raise refuse_data("turns", "the years must rise")
     for i in range(1, len(data.turns)):
@@ -592,6 +610,15 @@ TABLES = (
     "events", "unrest_tables", "minor_activity", "combat_tables", "deployments", "groups",
     "victory", "resentment", "tension", "chinese_army_placement", "casus_belli",
 )  # fmt: skip
+
+
+def placement_casus_belli(data: PaxData, placed: Level, existing: Level) -> str | None:
+    """Who gains a casus belli when `placed` goes where another power holds `existing`:
+    "existing", "placer", "both", or None (the summary lists no such pair)."""
+    for effect in data.casus_belli.placement_summary:
+        if effect.placed == placed and effect.existing == existing:
+            return effect.casus_belli
+    return None
 
 
 def table_status(data: PaxData) -> dict[str, str]:

@@ -3,9 +3,11 @@ pools, removal, retreats and the casus belli a placement creates."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import loc_areas, navy_destinations, retreat_destination
-from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level
+from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level, placement_casus_belli
 from rulesets.pax_britannica.indices import raise_resentment
 from rulesets.pax_britannica.state import (
     CasusBelli,
@@ -38,12 +40,19 @@ def counters_left(state: PaxState, power: str, level: Level) -> int:
 
 
 def units_left(state: PaxState, power: str, kind: str, strength: int) -> int:
+    return units_left_by_size(state, power)[kind, strength]
+
+
+def units_left_by_size(state: PaxState, power: str) -> dict[tuple[str, int], int]:
+    """The counters of each (kind, strength) `power` has not yet on the map, in one pass."""
     mix = game_data(state).mix(power)
-    pool = mix.armies if kind == "army" else mix.navies
-    used = sum(
-        1 for u in state.units if u.power == power and u.kind == kind and u.strength == strength
-    )
-    return pool.get(str(strength), 0) - used
+    left = {("army", int(s)): n for s, n in mix.armies.items()}
+    left.update({("navy", int(s)): n for s, n in mix.navies.items()})
+    for unit in state.units:
+        if unit.power == power:
+            key = (unit.kind, unit.strength)
+            left[key] = left.get(key, 0) - 1
+    return defaultdict(int, left)
 
 
 def marker_cost(state: PaxState, level: Level, current: Level | None) -> int:
@@ -127,22 +136,22 @@ def place_marker(ctx: StepContext[PaxState], power: str, area: str, level: Level
         placed_this_turn=True,
     )
     state.markers.append(marker)
-    if level in CONTROL_LEVELS and not upgrade_from_control:
-        _casus_belli_from(ctx, marker)
+    _casus_belli_from(ctx, marker)
     _resentment_from(ctx, marker)
 
 
 def _casus_belli_from(ctx: StepContext[PaxState], marker: Marker) -> None:
+    """§4.4.2: the summary of effects of placing status markers (a data table) says which
+    placement beside another power's marker gives whom a casus belli."""
     state = ctx.state
+    data = game_data(state)
     for other in markers_in(state, marker.area):
         if other.power == marker.power:
             continue
-        hurt = other.level == "influence" or other.is_control
-        hurt = hurt or (other.level == "interest" and marker.level in ("possession", "dominion"))
-        if not hurt:
-            continue
-        add_casus_belli(ctx, other.power, marker.power, marker.area)
-        if other.is_control:
+        holder = placement_casus_belli(data, marker.level, other.level)
+        if holder in ("existing", "both"):
+            add_casus_belli(ctx, other.power, marker.power, marker.area)
+        if holder in ("placer", "both"):
             add_casus_belli(ctx, marker.power, other.power, marker.area)
 
 

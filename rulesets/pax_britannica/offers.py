@@ -8,9 +8,24 @@ would make the choice refused, which the random-play tests would catch at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rulesets.core import Choice, IntRange, Msg
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def _built(model: type[ModelT], fields: dict[str, Any]) -> ModelT:
+    """`model.model_construct(**fields)` for a model whose every field is given, without
+    its per-field default handling (the Movement window builds hundreds a step)."""
+    made = model.__new__(model)
+    object.__setattr__(made, "__dict__", fields)
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
 
 
 def offer(
@@ -22,7 +37,6 @@ def offer(
     **fields: Any,
 ) -> Choice:
     """The choice of the action `action_type` with these fields, labelled by `label`."""
-    message = Msg.model_construct(key=label, params=params or {})
-    return Choice.model_construct(
-        action={"type": action_type, **fields}, ranges=ranges or {}, label=message
-    )
+    message = _built(Msg, {"key": label, "params": params or {}})
+    action = {"type": action_type, **fields}
+    return _built(Choice, {"action": action, "ranges": ranges or {}, "label": message})

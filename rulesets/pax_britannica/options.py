@@ -38,4 +38,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.final_income_office"),
     ),
+    OptionSpec(  # issue 20 not yet built: declarations without the war sequence
+        name="war_declarations",
+        kind="bool",
+        default=False,
+        description=Msg(key="pax.option.war_declarations"),
+    ),
 )

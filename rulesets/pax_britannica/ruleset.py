@@ -12,6 +12,7 @@ from rulesets.core import (
     Msg,
     OptionSpec,
     PhaseTable,
+    Prompt,
     Ruleset,
     SeatSpec,
     StepContext,
@@ -27,8 +28,10 @@ from rulesets.pax_britannica import (
     random_events,
     scoring,
     view,
+    war_declarations,
 )
 from rulesets.pax_britannica.actions import PaxAction
+from rulesets.pax_britannica.data import default_data, table_status
 from rulesets.pax_britannica.options import OPTIONS
 from rulesets.pax_britannica.setup import setup_game
 from rulesets.pax_britannica.state import SEAT_ORDER, PaxState, digest_of, parse_data
@@ -42,6 +45,7 @@ TABLE: PhaseTable[PaxState] = PhaseTable.of(
         colonial_combat.PHASE,
         adjustment.PHASE,
         diplomacy.PHASE,
+        war_declarations.PHASE,
         scoring.VP_PHASE,
         scoring.FINAL_PHASE,
     ]
@@ -56,6 +60,7 @@ class PaxBritannica(Ruleset[PaxState]):
     max_players: ClassVar[int] = 8
     state_model: ClassVar[type[BaseState]] = PaxState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(PaxAction)
+    _last_prompts: tuple[str, list[Prompt]] | None = None
 
     def seat_pool(self) -> list[SeatSpec]:
         return [SeatSpec(id=seat, name=Msg(key=f"name.{seat}")) for seat in SEAT_ORDER]
@@ -77,6 +82,12 @@ class PaxBritannica(Ruleset[PaxState]):
     def validate_data(self, data: dict[str, Any]) -> None:
         parse_data(data)
 
+    def data_tables(self, data: dict[str, Any] | None) -> dict[str, str]:
+        """Each table of Appendix A for this data file (None: the shipped one): `loaded`
+        where it differs from the shipped set, `provisional` where the shipped set holds
+        reconstructed values, `printed` where it holds none."""
+        return table_status(default_data() if data is None else parse_data(data))
+
     def initial_state(self, base: dict[str, Any], data: dict[str, Any] | None) -> PaxState:
         if data is None:
             return PaxState(**base)
@@ -88,6 +99,19 @@ class PaxBritannica(Ruleset[PaxState]):
 
     def phase_table(self) -> PhaseTable[PaxState]:
         return TABLE
+
+    def prompts(self, state: PaxState) -> list[Prompt]:
+        """The pending prompts, remembered for the last state asked about: the kernel lists
+        them again to check the action a caller picked from them, and the Movement window's
+        lists are the costliest part of a step. The key is the whole state's JSON, so a
+        state changed in place is never answered from the memo."""
+        key = state.model_dump_json()
+        remembered = self._last_prompts
+        if remembered is not None and remembered[0] == key:
+            return list(remembered[1])
+        found = TABLE.prompts(state)
+        self._last_prompts = (key, found)
+        return list(found)
 
     def view(self, state: PaxState, seat: str | None) -> dict[str, Any]:
         if seat is None or seat not in state.seats:

@@ -101,6 +101,27 @@ class CasusBelli(_Model):
     turn: int
 
 
+class Declaration(_Model):
+    """`power` went to war on `target` over `area`; `automatic` for Austria-Hungary's or
+    Germany's entry in defence of the other (§4.11.4), which nobody declared."""
+
+    power: str
+    target: str
+    area: str
+    automatic: bool = False
+
+
+class War(_Model):
+    """One war of this turn: its two sides and its declarations, in order."""
+
+    sides: tuple[list[str], list[str]]
+    declarations: list[Declaration] = Field(default_factory=list)
+
+    @property
+    def powers(self) -> list[str]:
+        return [*self.sides[0], *self.sides[1]]
+
+
 class LogEntry(_Model):
     amount: int
     reason: str
@@ -128,6 +149,8 @@ class PaxState(BaseState):
     windows: dict[str, SeatWindow] = Field(default_factory=dict)
     combats: list[Combat] = Field(default_factory=list)
     casus_belli: list[CasusBelli] = Field(default_factory=list)
+    wars: list[War] = Field(default_factory=list)
+    war_answers: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)
@@ -145,16 +168,22 @@ def digest_of(raw: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
 
 
-@lru_cache(maxsize=16)
-def _parsed(digest: str, text: str) -> PaxData:
-    return parse_data(json.loads(text))
-
-
 def game_data(state: PaxState) -> PaxData:
-    """The campaign's tables: its loaded file, else the shipped provisional set."""
+    """The campaign's tables: its loaded file, else the shipped provisional set. A loaded
+    file is parsed once per process and found again by its digest (set with the data when
+    the campaign starts), since every query of every step asks for it."""
     if state.custom_data is None or state.custom_digest is None:
         return default_data()
-    return _parsed(state.custom_digest, json.dumps(state.custom_data, sort_keys=True))
+    found = _LOADED.get(state.custom_digest)
+    if found is None:
+        found = parse_data(state.custom_data)
+        if len(_LOADED) >= 16:
+            _LOADED.clear()
+        _LOADED[state.custom_digest] = found
+    return found
+
+
+_LOADED: dict[str, PaxData] = {}
 
 
 # -- who plays what -------------------------------------------------------------------
@@ -162,13 +191,18 @@ def game_data(state: PaxState) -> PaxData:
 
 def majors(state: PaxState) -> list[str]:
     """The major powers of this game in seat order, Austria-Hungary after Germany."""
+    return list(_majors_of(tuple(state.seats)))
+
+
+@lru_cache(maxsize=64)
+def _majors_of(seats: tuple[str, ...]) -> tuple[str, ...]:
     order: list[str] = []
     for seat in SEAT_ORDER:
-        if seat in state.seats:
+        if seat in seats:
             order.append(seat)
             if seat == "germany":
                 order.append("austria_hungary")
-    return order
+    return tuple(order)
 
 
 def minors(state: PaxState) -> list[str]:
@@ -192,7 +226,23 @@ def seat_of(state: PaxState, power: str) -> str | None:
 
 
 def powers_of(state: PaxState, seat: str) -> list[str]:
-    return [power for power in majors(state) if seat_of(state, power) == seat]
+    """The major powers `seat` decides for (asked for every seat at every step, so the
+    answer is remembered per game make-up)."""
+    key = (tuple(state.seats), state.custom_digest)
+    by_seat = _POWERS_BY_SEAT.get(key)
+    if by_seat is None:
+        by_seat = {}
+        for power in majors(state):
+            owner = seat_of(state, power)
+            if owner is not None:
+                by_seat.setdefault(owner, []).append(power)
+        if len(_POWERS_BY_SEAT) > 64:
+            _POWERS_BY_SEAT.clear()
+        _POWERS_BY_SEAT[key] = by_seat
+    return list(by_seat.get(seat, []))
+
+
+_POWERS_BY_SEAT: dict[tuple[tuple[str, ...], str | None], dict[str, list[str]]] = {}
 
 
 def turn_year(state: PaxState) -> int:

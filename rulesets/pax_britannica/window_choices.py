@@ -11,7 +11,7 @@ from rulesets.pax_britannica.holdings import (
     marker_cost,
     markers_by_area,
     placement_allowed,
-    units_left,
+    units_left_by_size,
 )
 from rulesets.pax_britannica.offers import offer
 from rulesets.pax_britannica.state import (
@@ -61,6 +61,7 @@ def unit_choices(state: PaxState, power: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     if standing.treasury < min(min(data.costs.armies.values()), min(data.costs.navies.values())):
         return out
+    left = units_left_by_size(state, power)
     for kind, prices in (("army", data.costs.armies), ("navy", data.costs.navies)):
         if kind in standing.purchase_bans:
             continue
@@ -72,7 +73,7 @@ def unit_choices(state: PaxState, power: str) -> list[tuple[str, int, int]]:
             ):
                 continue
             price = prices[str(strength)]
-            if price <= standing.treasury and units_left(state, power, kind, strength) > 0:
+            if price <= standing.treasury and left[kind, strength] > 0:
                 out.append((kind, strength, price))
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.pax_britannica.combat import losses, odds_for, outcome_of, result_for
 from rulesets.pax_britannica.data import default_data, parse_data, shipped_raw
-from rulesets.pax_britannica.state import Unit
+from rulesets.pax_britannica.state import PaxState, Unit
 from tests.pax_britannica.helpers import act, army, cleared, put
 
 
@@ -172,3 +172,42 @@ def test_codominion_members_combine_against_a_revolt() -> None:
     resolve(ctx, "britain", "guiana")
     fought = next(e for e in ctx.events if e.key == "pax.event.colonial_combat")
     assert fought.params["strength"] == 4 and state.unrest == []
+
+
+def fight_for_manchuria(die: int) -> tuple[dict[str, object], PaxState]:
+    """GB's 10 + 3 in Manchuria (CC 5) under an unestablished protectorate, Chihli held
+    with a garrison beside it; the combat phase fought with `die`."""
+    from rulesets.pax_britannica import colonial_combat
+    from tests.pax_britannica.helpers import context
+
+    state = cleared()
+    state.phase = "colonial_combat"
+    put(state, "britain", "chihli", "possession")
+    put(state, "britain", "manchuria", "protectorate", established=False)
+    army(state, "britain", "manchuria", 10)
+    army(state, "britain", "manchuria", 3)
+    army(state, "britain", "chihli", 1)
+    ctx = context(state)
+    colonial_combat.enter(ctx)
+    outcome = act(
+        ctx.state, "britain", {"type": "fight", "power": "britain", "area": "manchuria"}, [die]
+    )
+    fought = next(e for e in outcome.events if e.key == "pax.event.colonial_combat")
+    return dict(fought.params), outcome.state
+
+
+def test_manchuria_attacked_by_13_is_fought_on_table_2_at_2_to_1() -> None:
+    # §4.5.3: "Manchuria (CC 5) is attacked by 10 + 3 = 13 ... rounds to 2:1"; the smaller
+    # total is 5 or more, so Table 2. The phase rolls one d6 and reads that table's 2:1
+    # column: with the shipped table a 1 is AR (the armies retreat, the marker goes) and a
+    # 6 is DE (the area is defeated, the marker established).
+    fought, after = fight_for_manchuria(1)
+    assert (fought["table"], fought["odds"], fought["strength"]) == ("2", "2:1", 13)
+    assert fought["result"] == "result_AR"
+    assert not any(m.area == "manchuria" for m in after.markers)
+    gb = {u.location for u in after.units if u.power == "britain"}
+    assert gb == {"chihli"}
+    fought, after = fight_for_manchuria(6)
+    assert (fought["table"], fought["result"]) == ("2", "result_DE")
+    held = next(m for m in after.markers if m.area == "manchuria")
+    assert held.established

@@ -1,5 +1,7 @@
-"""A short Pax Britannica campaign played through the console, in English and in French,
-from a script written by the engine (random legal choices, numbered as the console does)."""
+"""Pax Britannica campaigns played through the console, in English and in French, from a
+script written by the engine (random legal choices, numbered as the console does): two
+turns in the default suite, and the whole peacetime game of ten turns (issue 19: "a whole
+peacetime game ... in the console") among the slow tests."""
 
 from __future__ import annotations
 
@@ -18,9 +20,9 @@ SEED = "e3" * 32
 SEATS = ["britain", "france", "germany", "usa"]
 
 
-def scripted_game(seed: int) -> tuple[str, dict[str, int]]:
+def scripted_game(seed: int, turns: int) -> tuple[str, dict[str, int]]:
     rng = random.Random(seed)
-    state = start(PAX, SEATS, {"turns": 2}, SEED).state
+    state = start(PAX, SEATS, {"turns": turns}, SEED).state
     lines = []
     while not state.finished:
         prompts = legal_prompts(PAX, state)
@@ -37,11 +39,12 @@ def scripted_game(seed: int) -> tuple[str, dict[str, int]]:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_two_turn_campaign_in_the_console(tmp_path: Path, language: str) -> None:
-    script, scores = scripted_game(seed=4)
+@pytest.mark.parametrize("turns", [2, pytest.param(10, marks=pytest.mark.slow)])
+def test_a_campaign_in_the_console(tmp_path: Path, language: str, turns: int) -> None:
+    script, scores = scripted_game(seed=4, turns=turns)
     out = io.StringIO()
     args = ["--db", str(tmp_path / "db.sqlite3"), "--game", "pax-britannica"]
-    args += ["--seats", ",".join(SEATS), "--seed", SEED, "--option", "turns=2"]
+    args += ["--seats", ",".join(SEATS), "--seed", SEED, "--option", f"turns={turns}"]
     args += ["--lang", language]
     assert main(args, io.StringIO(script), out) == 0
     output = out.getvalue()

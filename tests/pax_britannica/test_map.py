@@ -15,7 +15,12 @@ from bot.render.registry import map_renderer
 from rulesets.core import start
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.data import default_data
-from rulesets.pax_britannica.map import load_geometry, scene_from_view
+from rulesets.pax_britannica.map import (
+    load_geometry,
+    region_bounds,
+    region_groups,
+    scene_from_view,
+)
 from tests.render.golden import matches
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -69,3 +74,31 @@ def test_the_opening_map_matches_its_reference() -> None:
     reference = Image.open(path)
     reference.load()
     assert matches(png, reference)
+
+
+def test_each_close_up_frames_its_continent_and_not_the_world() -> None:
+    # Issue 19: "regional close-ups (Africa, Asia, the Americas) available through /map
+    # region:". Each box holds every anchor of its places and is much smaller than the map.
+    geometry = load_geometry()
+    groups, bounds = region_groups(), region_bounds()
+    assert set(bounds) == {"africa", "asia", "americas"}
+    for name, (x0, y0, x1, y1) in bounds.items():
+        members = groups[f"pax.map.area.{name}"]
+        assert members and all(place in geometry.regions for place in members)
+        for place in members:
+            x, y = geometry.regions[place].anchor
+            assert x0 <= x <= x1 and y0 <= y <= y1, (name, place)
+        assert (x1 - x0) * (y1 - y0) < 0.4 * geometry.sidebar.x * geometry.height, name
+    africa, americas = bounds["africa"], bounds["americas"]
+    congo = geometry.regions["congo"].anchor
+    assert not americas[0] <= congo[0] <= americas[2]
+    assert (
+        "usa" in groups["pax.map.area.americas"] and "canada" not in groups["pax.map.area.africa"]
+    )
+    assert africa[2] <= bounds["asia"][2]
+
+
+def test_the_close_ups_are_named_in_the_campaigns_language() -> None:
+    view = opening_view()
+    assert scene_from_view(view, "fr").captions["pax.map.area.americas"] == "Amériques"
+    assert scene_from_view(view, "en").captions["pax.map.area.africa"] == "Africa"

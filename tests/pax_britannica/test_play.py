@@ -29,6 +29,16 @@ def test_random_play_reaches_a_final_record(players: int) -> None:
     assert sum(len(tied) for tied in run.state.ranking) == players
 
 
+@pytest.mark.parametrize("players", [4, 7])
+def test_random_play_with_war_declarations_ends_in_a_final_record(players: int) -> None:
+    # The option of issue 20's declarations: random play declares and declines at random.
+    for seed in range(3):
+        options = {"turns": 4, "war_declarations": True}
+        run = play_random_game(PAX, list(SEAT_ORDER[:players]), seed, options)
+        assert run.finished
+        assert sum(len(tied) for tied in run.state.ranking) == players
+
+
 @pytest.mark.slow  # the autopilot test plays ten turns in the default suite
 def test_a_whole_four_player_game_runs_all_ten_turns() -> None:
     run = play_random_game(PAX, list(SEAT_ORDER[:4]), 11)

@@ -1,4 +1,4 @@
-"""/campaign: create, join, leave, start, status, list, rules."""
+"""/campaign: create, join, leave, start, status, list, rules, data."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.discord.options_text import parse_options, suggested_at, suggestions
 from bot.discord.standings import campaign_standings
 from bot.i18n import catalogue, localise_value, render
 from bot.i18n.phases import phase_name
+from bot.services.data_file import DataTables
 from bot.services.pace import PRESETS
 from rulesets import registry
 from rulesets.core import IllegalAction
@@ -55,6 +56,26 @@ def _suggestions(ruleset: Any, chosen: dict[str, Any], pace: str, language: str)
                 pace=tr(f"discord.pace.{pace}", language),
             )
         )
+    return lines
+
+
+def data_table_lines(tables: DataTables, language: str) -> list[str]:
+    """Where the campaign's data comes from, then its tables grouped by standing."""
+    game = render(_ruleset(tables.ruleset).title, language)
+    source = tr(f"discord.data.source.{'loaded' if tables.loaded else 'shipped'}", language)
+    lines = [tr("discord.data.title", language, game=game, source=source)]
+    for status in ("loaded", "provisional", "printed"):
+        named = [
+            tr(f"table.{tables.ruleset}.{table}", language)
+            for table, standing in tables.tables.items()
+            if standing == status
+        ]
+        if named:
+            lines.append(
+                tr(f"discord.data.status.{status}", language, count=len(named))
+                + " "
+                + ", ".join(named)
+            )
     return lines
 
 
@@ -372,6 +393,17 @@ class Campaigns(
         ]
         await interaction.response.send_message(
             "\n".join(line for line in lines if line)[:1900], ephemeral=True
+        )
+
+    @app_commands.command(name="data", description="Which data tables are provisional or loaded")
+    async def data(
+        self, interaction: discord.Interaction[Any], campaign: int | None = None
+    ) -> None:
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        language = user_language(interaction)
+        tables = await self.bot.service.data_file.data_tables(found.id)
+        await interaction.response.send_message(
+            "\n".join(data_table_lines(tables, language))[:1900], ephemeral=True
         )
 
 

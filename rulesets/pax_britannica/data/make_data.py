@@ -710,10 +710,25 @@ CHINESE_ARMY_PLACEMENT = sourced(
     dict(entries={"1": "yunnan", "2": "kwangtung", "3": "yangtze", "4": "szechwan",
                   "5": "chihli", "6": "manchuria"}, for_issue=20)
 )
+# The summary of effects of placing status markers is not in the text: the spec's fallback
+# written as its lines. A new control marker that makes another power's marker
+# illegal gives that marker's holder a casus belli against the placer (influence under
+# any control marker, interest under a possession or dominion), and two control markers
+# give one to each.
+CONTROL = ("protectorate", "possession", "dominion")
+PLACEMENT_SUMMARY = (
+    [sourced(dict(placed=c, existing="influence", casus_belli="existing")) for c in CONTROL]
+    + [sourced(dict(placed=c, existing="interest", casus_belli="existing"))
+       for c in ("possession", "dominion")]
+    + [sourced(dict(placed=c, existing=d, casus_belli="both")) for c in CONTROL for d in CONTROL]
+)
 CASUS_BELLI = sourced(
-    dict(rules=["control_over_influence", "control_over_control", "possession_over_interest",
-                "minor_protectorate_over_influence", "treaty_violation"], for_issue=20),
-    {"rules": "reconstructed"},
+    dict(placement_summary=PLACEMENT_SUMMARY,
+         causes=["placement", "same_turn_establishment", "minor_protectorate_over_influence",
+                 "congress_sole_protectorate", "treaty_violation", "treaty_clause",
+                 "congress_refusal", "codominion_entry", "strait_or_canal_denial",
+                 "ottoman_expansion"]),
+    {"causes": "rules"},
 )
 
 

@@ -27,6 +27,7 @@ from rulesets.core.scene import (
     RegionScene,
     Scene,
 )
+from rulesets.pax_britannica.map.regions import CLOSE_UP_KEYS, region_groups
 
 MAP_DIR = Path(__file__).resolve().parent
 LOCALE_DIR = MAP_DIR.parent / "locale"
@@ -52,7 +53,11 @@ LEGEND = (
 
 @cache
 def load_geometry() -> MapGeometry:
+    """The drawn map, with the regional close-ups as the geometry's named `areas` where the
+    renderer's geometry has them (the `/map region:` crop)."""
     raw = json.loads((MAP_DIR / "pax_map.json").read_text(encoding="utf-8"))
+    if "areas" in MapGeometry.model_fields:
+        raw["areas"] = region_groups()
     return MapGeometry.model_validate(raw)
 
 
@@ -129,7 +134,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         title=text.get("pax.map.title", "Pax Britannica").format(year=view.get("year", "")),
         lines=[
             text.get("pax.map.phase", "{phase}").format(
-                phase=text.get(f"pax.map.phase.{phase}", phase)
+                phase=text.get(f"phase.pax-britannica.{phase}", phase)
             ),
             text.get("pax.map.tension", "{tension}").format(tension=view.get("tension", 0)),
             text.get("pax.map.resentment", "{resentment}").format(
@@ -157,6 +162,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         "marker.unrest": text.get("pax.map.tag.unrest", "U"),
         "marker.status_change": text.get("pax.map.tag.status_change", "SC"),
         "marker.canal": text.get("pax.map.tag.canal", "C"),
+        **{key: text.get(key, key) for key in CLOSE_UP_KEYS},
     }
     return Scene(
         map_id=geometry.id,

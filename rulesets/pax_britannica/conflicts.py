@@ -1,0 +1,74 @@
+"""What the diplomatic phases share: the default resolution of status conflicts (A-26),
+the Chinese Resentment phase (§4.10), and the close of the turn's diplomacy, which clears
+the casus belli and the wars Courier does not yet play out (issue 20)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from rulesets.core import StepContext
+from rulesets.pax_britannica.data import LEVELS
+from rulesets.pax_britannica.holdings import remove_marker
+from rulesets.pax_britannica.indices import raise_resentment, raise_tension
+from rulesets.pax_britannica.state import PaxState, game_data, markers_in
+
+CHINESE = ("chinese_empire", "chinese_vassal")
+
+
+def settle_conflicts(ctx: StepContext[PaxState], spared: Collection[tuple[str, str]] = ()) -> bool:
+    """Remove each marker an established control marker of another power made illegal,
+    except a (power, area) in `spared`, whose holder went to war over it; True when the ET
+    this raises starts the Great War."""
+    state = ctx.state
+    for area in sorted({m.area for m in state.markers}):
+        markers = markers_in(state, area)
+        control = [m for m in markers if m.is_control and m.established]
+        if not control:
+            continue
+        owners = {m.power for m in control}
+        heavy = any(m.level in ("possession", "dominion") for m in control)
+        for marker in markers:
+            if marker.power in owners or (marker.power, area) in spared:
+                continue
+            if marker.level == "influence" or (marker.level == "interest" and heavy):
+                levels = LEVELS.index(marker.level) + 1
+                remove_marker(ctx, marker, "status_conflict")
+                amount = levels * game_data(state).tension.status_level
+                if raise_tension(ctx, amount, "status_conflict"):
+                    return True
+    return False
+
+
+def resentment_phase(ctx: StepContext[PaxState]) -> None:
+    """§4.10: CR rises per control marker in Chinese areas; the dice against CR's tens."""
+    state = ctx.state
+    data = game_data(state)
+    chinese = [m for m in state.markers if m.is_control and data.area(m.area).type in CHINESE]
+    raise_resentment(
+        ctx, len(chinese) * data.resentment.per_control_marker_at_check, "chinese_holdings"
+    )
+    total = sum(ctx.roll(6) for _ in range(data.resentment.rebellion_dice))
+    threshold = state.resentment // 10
+    rebellion = total < threshold
+    ctx.emit(
+        "pax.event.rebellion_check",
+        roll=total,
+        threshold=threshold,
+        outcome="pax_rebellion" if rebellion else "pax_calm",
+    )
+    if rebellion:
+        state.pending_rebellion = True
+
+
+def close_diplomacy(ctx: StepContext[PaxState]) -> None:
+    """The end of the turn's diplomacy: the Ottoman war and the declared wars, which
+    Courier does not play out yet, are announced and dropped, every casus belli expires
+    (A-30), and VP Recording follows."""
+    state = ctx.state
+    if state.ottoman_war_pending:
+        ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))
+        state.ottoman_war_pending = []
+    for war in state.wars:
+        ctx.emit("pax.event.war_unplayed", side=list(war.sides[0]), other=list(war.sides[1]))
+    state.wars, state.war_answers, state.casus_belli = [], [], []
+    ctx.enter("vp_recording")
