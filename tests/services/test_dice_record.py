@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.storage.sqlite
 from bot.services import CampaignService, verify_campaign
 from tests.services.conftest import RED, SEED, fingerprint, play_to_the_end, sql, started_table
 
@@ -38,10 +39,10 @@ async def test_a_write_that_fails_midway_leaves_the_campaign_and_cache_as_they_w
     campaign_id = await started_table(service)
     before = await fingerprint(service, campaign_id)
 
-    async def broken_outbox(*args: object, **kwargs: object) -> None:
+    def broken_outbox(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(service.store, "_write_outbox", broken_outbox)
+    monkeypatch.setattr(bot.storage.sqlite, "_insert_outbox", broken_outbox)
     with pytest.raises(OSError):
         await service.submit(campaign_id, RED, {"type": "bid", "amount": 2})
     monkeypatch.undo()
