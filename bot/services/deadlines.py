@@ -29,6 +29,7 @@ from bot.storage import (
     DeadlineRow,
     NewDeadline,
     OutboxRecord,
+    TenureRow,
 )
 from rulesets.core import BaseState, Prompt, legal_prompts
 
@@ -103,6 +104,7 @@ class ScheduleCore(ScheduleMisses):
         oldest = min((deadline.armed_seq for deadline in pending), default=campaign.seq)
         since = await self._store.actions(campaign.id, after_seq=oldest)
         now = self._clock.now()
+        holders = await self._current_tenures(campaign.id)
         kept: set[str] = set()
         for deadline in pending:
             current = changed.get(deadline.id, deadline)
@@ -112,9 +114,9 @@ class ScheduleCore(ScheduleMisses):
                 continue
             changed[deadline.id] = replace(current, state=closing, closed_at=now)
             if closing == "missed":
-                outbox += await self._miss_notices(campaign, record, current)
+                outbox += await self._miss_notices(campaign, record, current, holders)
         start = max([latest.at, *(row.at for row in unseen if row.act in _RESTARTING_ACTS)])
-        new = await self._arm(campaign, state, record, prompts, kept, start)
+        new = self._arm(campaign, state, record, prompts, kept, start, holders)
         record.synced = marker
         record.audit_seen = max([record.audit_seen, *(row.id for row in unseen)])
         await self._save(
@@ -127,7 +129,7 @@ class ScheduleCore(ScheduleMisses):
         )
         return await self._as_stored(campaign.id)
 
-    async def _arm(
+    def _arm(
         self,
         campaign: CampaignRow,
         state: BaseState,
@@ -135,11 +137,11 @@ class ScheduleCore(ScheduleMisses):
         prompts: dict[str, Prompt],
         kept: set[str],
         start: datetime,
+        holders: dict[str, TenureRow],
     ) -> list[NewDeadline]:
         if not prompts.keys() - kept:
             return []
         view = self._ruleset(campaign.ruleset).view(state, None)
-        holders = await self._current_tenures(campaign.id)
         new = []
         for seat, prompt in sorted(prompts.items()):
             if seat in kept:
