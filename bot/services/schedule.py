@@ -41,7 +41,11 @@ MAX_STAND_INS_PER_TICK = 200
 WAKE_BATCH = 100
 # How many of them are visited at the same time: enough for their writes to share commits
 # (`bot.storage.sqlite_commits`), few enough that a player's order waits behind little.
-VISITS_AT_ONCE = 4
+VISITS_AT_ONCE = 2
+# Players' orders go first: before each look and each move a visit waits for the orders
+# in progress to end, this long at most (a steady stream of orders slows a drain down but
+# cannot stop it).
+ORDERS_FIRST_FOR = 0.05
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,7 @@ class CampaignSchedule(
         reminders, then the next wake time."""
         report = TickReport()
         for _ in range(MAX_STAND_INS_PER_TICK):
+            await self._gates.after_orders(ORDERS_FIRST_FOR)
             look = await self._look(campaign_id)
             if look.campaign.status != "active":
                 return report
@@ -204,6 +209,7 @@ class CampaignSchedule(
                 self._plan_wake(look)
                 return report
             deadline, how, missed = stand_in
+            await self._gates.after_orders(ORDERS_FIRST_FOR)
             try:
                 played = await self._play_for(look.campaign, deadline.seat, how, missed=missed)
             except StaleSeq:
