@@ -8,7 +8,9 @@ Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g] [--scale-sizes 100
 games per second per ruleset; (d) map render time (tests/bench/render_bench.py) beside the
 diplomacy package's; (e) resident memory with 10,000 and 100,000 campaigns stored and 200
 active; (f) start-up time to ready without the login, with nothing due and with a backlog;
-(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due.
+(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due
+(two drain rounds, orders given meanwhile beside the same orders with nothing draining,
+store calls, writes and commits per due table).
 Targets marked "proposed" are not from the issue; the others are. Timings on a shared
 machine are noisy: the load average is printed with the table, CPU times beside some.
 """
