@@ -15,6 +15,12 @@ again after a back-off (a missing permission counts: it can be granted); a perma
 aside with its reason and the moderators are told once. Messages longer than Discord's
 limits are split or shortened before sending. A player whose DMs are closed gets the held
 notes as ephemeral replies the next time they use a command.
+
+Discord remembers a nonce for minutes only. After a longer outage, a row written before
+this process started may have been sent by the previous one just before it died: such a
+row is first looked for among the channel's recent messages (the bot's own, posted since
+the row was written, with the same text and embeds), and marked delivered if found there
+instead of being sent again.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -51,6 +58,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.discord.delivery")
 SWEEP_LIMIT = 50
+RECENT_MESSAGES = 50
+"""How far back a target's messages are read for rows the previous process may have sent."""
 PERMANENT_ATTEMPTS = 3
 """A row refused this many times for a reason that will not go away is set aside."""
 TRANSIENT_ATTEMPTS = 20
@@ -96,6 +105,10 @@ class OutboxCourier:
         self._held: dict[int, dict[int, OutboxItem]] = {}  # user id -> outbox id -> item
         self._running: asyncio.Task[None] | None = None
         self._again = False
+        # Rows written before the first delivery of this process may have been sent by the
+        # previous one (see `_sent_before`); the recent messages of each target, read once.
+        self._started_at: datetime | None = None
+        self._recent: dict[int, list[Any]] = {}
 
     # Waking ---------------------------------------------------------------------------
 
@@ -134,6 +147,8 @@ class OutboxCourier:
         """Send every due row once, oldest first; returns how many were delivered."""
         delivered = 0
         async with self._lock:
+            if self._started_at is None:
+                self._started_at = self.bot.service.core.clock.now()
             seen: set[int] = set()
             while True:
                 batch = [
@@ -283,8 +298,8 @@ class OutboxCourier:
             )
         return outbox_message(_with_mentions(message), language, standings)
 
-    @staticmethod
     async def _send_parts(
+        self,
         target: Any,
         item: OutboxItem,
         content: str,
@@ -292,10 +307,44 @@ class OutboxCourier:
         mentions: discord.AllowedMentions,
     ) -> None:
         """Send within Discord's limits; the first part carries the outbox id as its nonce
-        (a row sent again after a crash is answered with the first message, not a second)."""
+        (a row sent again after a crash is answered with the first message, not a second),
+        and a part the previous process already posted is not posted again."""
         for number, (text, part) in enumerate(fit_message(content, embeds)):
+            if await self._sent_before(target, item, text, part):
+                continue
             nonce: int | str = item.id if number == 0 else f"{item.id}.{number}"
             await target.send(text or None, embeds=part, nonce=nonce, allowed_mentions=mentions)
+
+    async def _sent_before(
+        self, target: Any, item: OutboxItem, text: str, embeds: list[discord.Embed]
+    ) -> bool:
+        """Whether a row written before this process began is already among the target's
+        recent messages (each found message answers for one part only)."""
+        if self._started_at is None or item.created_at >= self._started_at:
+            return False
+        if not hasattr(target, "history"):
+            return False
+        key = getattr(target, "id", 0)
+        if key not in self._recent:
+            me = getattr(getattr(self.bot, "user", None), "id", None)
+            try:
+                self._recent[key] = [
+                    message
+                    async for message in target.history(limit=RECENT_MESSAGES)
+                    if me is None or message.author.id == me
+                ]
+            except discord.HTTPException:
+                self._recent[key] = []  # unreadable: the nonce is all there is
+        wanted = (text or "", [(embed.title, embed.description) for embed in embeds])
+        for message in self._recent[key]:
+            if message.created_at < item.created_at:
+                continue
+            found = [(embed.title, embed.description) for embed in message.embeds]
+            if (message.content or "", found) == wanted:
+                self._recent[key].remove(message)
+                log.info("outbox %s was posted before the restart: not sent again", item.id)
+                return True
+        return False
 
     def _pings(
         self, message: OutboxMessage, channel: Any, content: str

@@ -10,7 +10,7 @@ audit trail, pushes pending deadlines back by its length when play resumes.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.services.misses import ScheduleMisses
@@ -29,8 +29,9 @@ from bot.storage import (
     DeadlineRow,
     NewDeadline,
     OutboxRecord,
+    TenureRow,
 )
-from rulesets.core import Prompt, legal_prompts
+from rulesets.core import BaseState, Prompt, legal_prompts
 
 _CLOSED_BY_ACTOR = {
     MISSED_ACTOR: "missed",
@@ -40,6 +41,16 @@ _CLOSED_BY_ACTOR = {
 # Acts after which a new deadline counts from the act, not from the last log entry.
 _RESTARTING_ACTS = {"undo", "rollback", "resume", "correct", "import"}
 _SYNC_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class Synced:
+    """The pending deadlines after a sync, and the schedule record (with its version)
+    read before them."""
+
+    pending: list[DeadlineRow]
+    record: ScheduleRecord
+    version: int | None
 
 
 class ScheduleCore(ScheduleMisses):
@@ -53,18 +64,27 @@ class ScheduleCore(ScheduleMisses):
 
     async def _sync(self, campaign: CampaignRow) -> list[DeadlineRow]:
         """Bring the pending deadlines in line with the prompts; return the pending ones."""
+        return (await self._synced(campaign)).pending
+
+    async def _synced(self, campaign: CampaignRow) -> Synced:
+        """Like `_sync`, with the schedule record the deadlines were brought in line with
+        (read before them), so that a caller need not read it again."""
         for _ in range(_SYNC_ATTEMPTS):
             try:
                 return await self._sync_once(campaign)
             except ScheduleChanged:
                 campaign = await self._campaign(campaign.id)
-        return await self._store.deadlines(campaign.id)
+        return await self._as_stored(campaign.id)
 
-    async def _sync_once(self, campaign: CampaignRow) -> list[DeadlineRow]:
+    async def _as_stored(self, campaign_id: int) -> Synced:
+        # The record first: anyone who changes deadlines after this read bumps its version.
+        record, version = await self._record(campaign_id)
+        return Synced(await self._store.deadlines(campaign_id), record, version)
+
+    async def _sync_once(self, campaign: CampaignRow) -> Synced:
         if campaign.status not in ("active", "finished") or campaign.seq < 0:
             # Paused: everything waits. Ended in the lobby: there is no log to follow.
-            return await self._store.deadlines(campaign.id)
-        # The record first: anyone who changes deadlines after this read bumps its version.
+            return await self._as_stored(campaign.id)
         record, version = await self._record(campaign.id)
         pending = await self._store.deadlines(campaign.id)
         [latest] = await self._store.recent_actions(campaign.id, limit=1)
@@ -73,19 +93,18 @@ class ScheduleCore(ScheduleMisses):
         unseen = [row for row in audit if row.id > record.audit_seen]
         shift = _paused_for(audit, record.audit_seen)
         if marker == record.synced and not unseen:
-            return pending
+            return Synced(pending, record, version)
         changed: dict[int, DeadlineRow] = {}
         if shift:
             for deadline in pending:
                 changed[deadline.id] = replace(deadline, due_at=deadline.due_at + shift)
         outbox: list[OutboxRecord] = []
-        prompts = {
-            p.seat: p
-            for p in legal_prompts(self._ruleset(campaign.ruleset), await self._state(campaign))
-        }
+        state = await self._state(campaign)
+        prompts = {p.seat: p for p in legal_prompts(self._ruleset(campaign.ruleset), state)}
         oldest = min((deadline.armed_seq for deadline in pending), default=campaign.seq)
         since = await self._store.actions(campaign.id, after_seq=oldest)
         now = self._clock.now()
+        holders = await self._current_tenures(campaign.id)
         kept: set[str] = set()
         for deadline in pending:
             current = changed.get(deadline.id, deadline)
@@ -95,9 +114,9 @@ class ScheduleCore(ScheduleMisses):
                 continue
             changed[deadline.id] = replace(current, state=closing, closed_at=now)
             if closing == "missed":
-                outbox += await self._miss_notices(campaign, record, current)
+                outbox += await self._miss_notices(campaign, record, current, holders)
         start = max([latest.at, *(row.at for row in unseen if row.act in _RESTARTING_ACTS)])
-        new = await self._arm(campaign, record, prompts, kept, start)
+        new = self._arm(campaign, state, record, prompts, kept, start, holders)
         record.synced = marker
         record.audit_seen = max([record.audit_seen, *(row.id for row in unseen)])
         await self._save(
@@ -108,20 +127,21 @@ class ScheduleCore(ScheduleMisses):
             changed=list(changed.values()),
             outbox=outbox,
         )
-        return await self._store.deadlines(campaign.id)
+        return await self._as_stored(campaign.id)
 
-    async def _arm(
+    def _arm(
         self,
         campaign: CampaignRow,
+        state: BaseState,
         record: ScheduleRecord,
         prompts: dict[str, Prompt],
         kept: set[str],
         start: datetime,
+        holders: dict[str, TenureRow],
     ) -> list[NewDeadline]:
         if not prompts.keys() - kept:
             return []
-        view = self._ruleset(campaign.ruleset).view(await self._state(campaign), None)
-        holders = await self._current_tenures(campaign.id)
+        view = self._ruleset(campaign.ruleset).view(state, None)
         new = []
         for seat, prompt in sorted(prompts.items()):
             if seat in kept:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from bot.services.schedule_base import ScheduleBase, log
 from bot.services.schedule_notices import channel_notice
 from bot.services.schedule_record import ScheduleRecord
-from bot.storage import CampaignRow, DeadlineRow, OutboxRecord
+from bot.storage import CampaignRow, DeadlineRow, OutboxRecord, TenureRow
 
 
 class ScheduleMisses(ScheduleBase):
     async def _miss_notices(
-        self, campaign: CampaignRow, record: ScheduleRecord, deadline: DeadlineRow
+        self,
+        campaign: CampaignRow,
+        record: ScheduleRecord,
+        deadline: DeadlineRow,
+        holders: dict[str, TenureRow],
     ) -> list[OutboxRecord]:
         """The table hears of the miss; moderators hear when it is one too many in a row."""
         rows = channel_notice(
@@ -20,7 +24,7 @@ class ScheduleMisses(ScheduleBase):
             kind=deadline.kind,
             policy=record.pace.policy(deadline.urgency),
         )
-        in_a_row = 1 + await self._misses_in_a_row(campaign.id, deadline.seat)
+        in_a_row = 1 + await self._misses_in_a_row(campaign.id, deadline.seat, holders)
         log.info(
             "campaign %s: %s missed a deadline (%s in a row)", campaign.id, deadline.seat, in_a_row
         )
@@ -34,9 +38,13 @@ class ScheduleMisses(ScheduleBase):
             )
         return rows
 
-    async def _misses_in_a_row(self, campaign_id: int, seat: str) -> int:
+    async def _misses_in_a_row(
+        self, campaign_id: int, seat: str, holders: dict[str, TenureRow] | None = None
+    ) -> int:
         """Closed deadlines the seat's current holder missed since they last answered."""
-        holder = (await self._current_tenures(campaign_id)).get(seat)
+        if holders is None:
+            holders = await self._current_tenures(campaign_id)
+        holder = holders.get(seat)
         tenure_start = None if holder is None else holder.started_at
         count = 0
         for deadline in reversed(await self._store.deadlines(campaign_id, pending_only=False)):

@@ -1,8 +1,11 @@
 """`SqliteStore`: the `Store` interface on one SQLite file through aiosqlite.
 
-WAL mode lets readers work while a write is in progress; foreign keys are enforced. One
-connection is shared by the whole process, so an asyncio lock keeps one coroutine's
-transaction from interleaving with another's statements. Writes begin with
+WAL mode lets readers work while a write is in progress; foreign keys are enforced. The
+process holds two connections to a file: one for writes and one for reads, so a read never
+waits for a write's flush to disk. Each write is a function run on the writer's thread in
+one trip, committed together with the writes waiting at the same moment (group commit,
+`bot.storage.sqlite_commits`), so a drain of many deadlines, the delivery loop and the
+players' clicks share flushes instead of queueing behind each one. Writes begin with
 `BEGIN IMMEDIATE`, which also serialises them against other processes on the same file
 (the console beside a running bot).
 """
@@ -16,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -48,9 +51,11 @@ from bot.storage.base import (
 from bot.storage.copying import CopyableStore, Row, Table
 from bot.storage.integrity import Check, backup_directory_for, check_database, damaged
 from bot.storage.migrate import migrate
+from bot.storage.sqlite_commits import GroupCommitter
 
 BUSY_TIMEOUT_MS = 10_000
 _SQLITE_INTEGERS = range(-(2**63), 2**63)
+Result = TypeVar("Result")
 
 
 def _json(value: Any) -> str:
@@ -221,38 +226,224 @@ def _deadline(row: sqlite3.Row) -> DeadlineRow:
     )
 
 
+# Writers: plain functions on the connection, run on its thread inside a group's savepoint
+# (see `bot.storage.sqlite_commits`).
+
+
+def _claim(
+    db: sqlite3.Connection,
+    campaign_id: int,
+    expected_seq: int,
+    *,
+    new_seq: int | None = None,
+    expected_status: CampaignStatus | None = None,
+    new_status: CampaignStatus | None = None,
+) -> None:
+    """The optimistic-concurrency check: move the campaign only from where we saw it."""
+    sql = "UPDATE campaigns SET seq = ?, status = COALESCE(?, status) WHERE id = ? AND seq = ?"
+    params: list[Any] = [
+        expected_seq if new_seq is None else new_seq,
+        new_status,
+        campaign_id,
+        expected_seq,
+    ]
+    if expected_status is not None:
+        sql += " AND status = ?"
+        params.append(expected_status)
+    if db.execute(sql, params).rowcount != 1:
+        raise SeqConflict(campaign_id, expected_seq)
+
+
+def _insert_outbox(
+    db: sqlite3.Connection, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
+) -> None:
+    db.executemany(
+        "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [
+            (campaign_id, item.target_kind, item.target_id, _json(item.payload), _time(at))
+            for item in outbox
+        ],
+    )
+
+
+def _insert_audit(
+    db: sqlite3.Connection, campaign_id: int, record: AuditRecord | None, *, announce: bool = True
+) -> None:
+    """Record a moderator's act with the announcement the services composed for it."""
+    if record is None:
+        return
+    db.execute(
+        "INSERT INTO audit (campaign_id, actor, act, reason, seqs, detail, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            campaign_id,
+            record.actor,
+            record.act,
+            record.reason,
+            _json(record.seqs),
+            _json(record.detail),
+            _time(record.at),
+        ),
+    )
+    if announce and record.announcement is not None:
+        _insert_outbox(db, campaign_id, [record.announcement], record.at)
+
+
+def _insert_campaign(
+    db: sqlite3.Connection, new: NewCampaign, status: CampaignStatus, seq: int
+) -> int:
+    cursor = db.execute(
+        "INSERT INTO campaigns (ruleset, ruleset_version, options, data, seed_hex,"
+        " seed_commitment, guild_id, channel_id, language, status, creator, created_at,"
+        " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            new.ruleset,
+            new.ruleset_version,
+            _json(new.options),
+            None if new.data is None else _json(new.data),
+            new.seed_hex,
+            new.seed_commitment,
+            new.guild_id,
+            new.channel_id,
+            new.language,
+            status,
+            new.creator,
+            _time(new.created_at),
+            seq,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def _open_tenure(db: sqlite3.Connection, campaign_id: int, holder: NewHolder) -> None:
+    try:
+        db.execute(
+            "INSERT INTO seats (campaign_id, seat, user_id, display_name, started_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (
+                campaign_id,
+                holder.seat,
+                holder.user_id,
+                holder.display_name,
+                _time(holder.started_at),
+            ),
+        )
+    except sqlite3.IntegrityError as error:
+        raise SeatTaken(holder.seat) from error
+
+
+def _close_tenure(db: sqlite3.Connection, campaign_id: int, seat: str, at: datetime) -> None:
+    db.execute(
+        "UPDATE seats SET ended_at = ? WHERE campaign_id = ? AND seat = ? AND ended_at IS NULL",
+        (_time(at), campaign_id, seat),
+    )
+
+
+def _insert_action(db: sqlite3.Connection, campaign_id: int, entry: ActionRecord) -> None:
+    db.execute(
+        "INSERT INTO actions (campaign_id, seq, seat, action, events, rolls, state_hash,"
+        " actor, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            campaign_id,
+            entry.seq,
+            entry.seat,
+            _json(entry.action),
+            _json(entry.events),
+            _json(entry.rolls),
+            entry.state_hash,
+            entry.actor,
+            _time(entry.at),
+        ),
+    )
+
+
+def _insert_snapshot(
+    db: sqlite3.Connection, campaign_id: int, seq: int, state: dict[str, Any]
+) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state) VALUES (?, ?, ?)",
+        (campaign_id, seq, _json(state)),
+    )
+
+
+def _replace_schedule(
+    db: sqlite3.Connection, campaign_id: int, record: dict[str, Any], expected_version: int | None
+) -> None:
+    if expected_version is None:
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO campaign_schedule (campaign_id, record, version)"
+            " VALUES (?, ?, 1)",
+            (campaign_id, _json(record)),
+        )
+    else:
+        cursor = db.execute(
+            "UPDATE campaign_schedule SET record = ?, version = version + 1"
+            " WHERE campaign_id = ? AND version = ?",
+            (_json(record), campaign_id, expected_version),
+        )
+    if cursor.rowcount != 1:
+        raise SeqConflict(campaign_id, -1 if expected_version is None else expected_version)
+
+
+def _announces(outbox: Sequence[OutboxRecord], *audit: AuditRecord | None) -> bool:
+    """Whether a write adds outbox rows (the delivery loop is told after the commit)."""
+    return bool(outbox) or any(a is not None and a.announcement is not None for a in audit)
+
+
 class SqliteStore:
     """The SQLite implementation of `bot.storage.base.Store`. Open with `SqliteStore.open`."""
 
     backup_suffix = ".sqlite3"
 
-    def __init__(self, db: aiosqlite.Connection, path: str | Path = ":memory:") -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        path: str | Path = ":memory:",
+        reader: aiosqlite.Connection | None = None,
+    ) -> None:
         self._db = db
+        # Reads go to their own connection (a file's WAL lets them run beside a write and
+        # its flush); an in-memory database has only the one.
+        self._reader = reader or db
         self._lock = asyncio.Lock()
+        self._commits = GroupCommitter(db, self._lock)
         self.path = Path(path)
         self._outbox_listeners: list[Callable[[], None]] = []
-        self._wrote_outbox = False
 
     @classmethod
     async def open(cls, path: str | Path, *, check: Check = "quick") -> SqliteStore:
         """Open (creating if needed) the database at `path` and bring its schema up to date.
 
         A damaged file (see `bot.storage.integrity`, `check` says how closely it is read)
-        raises `DamagedDatabase`; whatever fails, the connection's thread is stopped, so
+        raises `DamagedDatabase`; whatever fails, the connections' threads are stopped, so
         that a refused start-up ends the process instead of hanging it."""
-        if str(path) != ":memory:":
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             await asyncio.to_thread(check_database, Path(path), check)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
+        opened: list[aiosqlite.Connection] = []
         try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(db)
             await cls._prepare(db)
+            await migrate(db)
+            reader = None
+            if not in_memory:
+                reader = await aiosqlite.connect(str(path), isolation_level=None)
+                opened.append(reader)
+                await cls._prepare(reader)
+                await (await reader.execute("PRAGMA query_only = ON")).close()
         except sqlite3.DatabaseError as error:
-            await db.close()
+            for connection in opened:
+                await connection.close()
             raise damaged(Path(path), error) from error
         except BaseException:
-            await db.close()
+            for connection in opened:
+                await connection.close()
             raise
-        return cls(db, path)
+        return cls(db, path, reader)
 
     @staticmethod
     async def _prepare(db: aiosqlite.Connection) -> None:
@@ -265,9 +456,10 @@ class SqliteStore:
             # Close each cursor at once: an open one keeps a statement in progress, and the
             # migration's COMMIT would then fail.
             await (await db.execute(pragma)).close()
-        await migrate(db)
 
     async def close(self) -> None:
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     # Plumbing ------------------------------------------------------------------------
@@ -275,10 +467,21 @@ class SqliteStore:
     def add_outbox_listener(self, listener: Callable[[], None]) -> None:
         self._outbox_listeners.append(listener)
 
+    async def _write(
+        self, work: Callable[[sqlite3.Connection], Result], *, announces: bool = False
+    ) -> Result:
+        """`work` committed in one transaction (shared with whatever else is waiting);
+        the delivery loop is told when it `announces` new outbox rows."""
+        result = await self._commits.run(work)
+        if announces:
+            for listener in self._outbox_listeners:
+                listener()
+        return result
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A transaction over several awaits, for bulk copies (`row_writer`) only."""
         async with self._lock:
-            self._wrote_outbox = False
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -287,119 +490,32 @@ class SqliteStore:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
                 raise
-            wrote = self._wrote_outbox
-        if wrote:
-            for listener in self._outbox_listeners:
-                listener()
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         if any(isinstance(value, int) and value not in _SQLITE_INTEGERS for value in params):
             # A number SQLite cannot store (a forged id) matches no row; sqlite3 would raise.
             return []
-        async with self._lock:
-            # One trip to the database thread, not three (execute, fetch, close): under
-            # load each trip waits its turn for the thread, and the scheduler makes many.
-            return list(await self._db.execute_fetchall(sql, params))
-
-    async def _claim(
-        self,
-        campaign_id: int,
-        expected_seq: int,
-        *,
-        new_seq: int | None = None,
-        expected_status: CampaignStatus | None = None,
-        new_status: CampaignStatus | None = None,
-    ) -> None:
-        """The optimistic-concurrency check: move the campaign only from where we saw it."""
-        sql = "UPDATE campaigns SET seq = ?, status = COALESCE(?, status) WHERE id = ? AND seq = ?"
-        params: list[Any] = [
-            expected_seq if new_seq is None else new_seq,
-            new_status,
-            campaign_id,
-            expected_seq,
-        ]
-        if expected_status is not None:
-            sql += " AND status = ?"
-            params.append(expected_status)
-        cursor = await self._db.execute(sql, params)
-        if cursor.rowcount != 1:
-            raise SeqConflict(campaign_id, expected_seq)
-
-    async def _write_outbox(
-        self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
-    ) -> None:
-        if not outbox:
-            return
-        self._wrote_outbox = True
-        await self._db.executemany(
-            "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [
-                (campaign_id, item.target_kind, item.target_id, _json(item.payload), _time(at))
-                for item in outbox
-            ],
-        )
-
-    async def _write_audit(
-        self, campaign_id: int, record: AuditRecord | None, *, announce: bool = True
-    ) -> None:
-        """Record a moderator's act with the announcement the services composed for it."""
-        if record is None:
-            return
-        await self._insert_audit(campaign_id, record)
-        if announce and record.announcement is not None:
-            await self._write_outbox(campaign_id, [record.announcement], record.at)
-
-    async def _insert_audit(self, campaign_id: int, record: AuditRecord) -> None:
-        await self._db.execute(
-            "INSERT INTO audit (campaign_id, actor, act, reason, seqs, detail, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                campaign_id,
-                record.actor,
-                record.act,
-                record.reason,
-                _json(record.seqs),
-                _json(record.detail),
-                _time(record.at),
-            ),
-        )
+        if self._reader is self._db:
+            async with self._lock:  # not inside another coroutine's transaction
+                return list(await self._db.execute_fetchall(sql, params))
+        # One trip to the reader's thread (not three: execute, fetch, close); it waits for
+        # no write, and sees every write committed before it began.
+        return list(await self._reader.execute_fetchall(sql, params))
 
     # Campaigns -----------------------------------------------------------------------
 
     async def create_campaign(
         self, new: NewCampaign, outbox: Sequence[OutboxRecord] = ()
     ) -> CampaignRow:
-        async with self._transaction():
-            campaign_id = await self._insert_campaign(new, "lobby", LOBBY_SEQ)
-            await self._write_outbox(campaign_id, outbox, new.created_at)
+        def work(db: sqlite3.Connection) -> int:
+            campaign_id = _insert_campaign(db, new, "lobby", LOBBY_SEQ)
+            _insert_outbox(db, campaign_id, outbox, new.created_at)
+            return campaign_id
+
+        campaign_id = await self._write(work, announces=_announces(outbox))
         created = await self.get_campaign(campaign_id)
         assert created is not None
         return created
-
-    async def _insert_campaign(self, new: NewCampaign, status: CampaignStatus, seq: int) -> int:
-        cursor = await self._db.execute(
-            "INSERT INTO campaigns (ruleset, ruleset_version, options, data, seed_hex,"
-            " seed_commitment, guild_id, channel_id, language, status, creator, created_at,"
-            " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                new.ruleset,
-                new.ruleset_version,
-                _json(new.options),
-                None if new.data is None else _json(new.data),
-                new.seed_hex,
-                new.seed_commitment,
-                new.guild_id,
-                new.channel_id,
-                new.language,
-                status,
-                new.creator,
-                _time(new.created_at),
-                seq,
-            ),
-        )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def import_campaign(
         self,
@@ -413,9 +529,10 @@ class SqliteStore:
         outbox: Sequence[OutboxRecord] = (),
     ) -> CampaignRow:
         seq = entries[-1].seq if entries else LOBBY_SEQ
-        async with self._transaction() as db:
-            campaign_id = await self._insert_campaign(new, status, seq)
-            await db.executemany(
+
+        def work(db: sqlite3.Connection) -> int:
+            campaign_id = _insert_campaign(db, new, status, seq)
+            db.executemany(
                 "INSERT INTO seats (campaign_id, seat, user_id, display_name, started_at,"
                 " ended_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [
@@ -431,14 +548,17 @@ class SqliteStore:
                 ],
             )
             for entry in entries:
-                await self._write_action(campaign_id, entry)
+                _insert_action(db, campaign_id, entry)
             for snapshot_seq, state in snapshots.items():
-                await self._write_snapshot(campaign_id, snapshot_seq, state)
+                _insert_snapshot(db, campaign_id, snapshot_seq, state)
             # The copied trail was announced where it happened; only the newest record
             # (the import itself) is announced here.
             for number, record in enumerate(audit, start=1):
-                await self._write_audit(campaign_id, record, announce=number == len(audit))
-            await self._write_outbox(campaign_id, outbox, new.created_at)
+                _insert_audit(db, campaign_id, record, announce=number == len(audit))
+            _insert_outbox(db, campaign_id, outbox, new.created_at)
+            return campaign_id
+
+        campaign_id = await self._write(work, announces=_announces(outbox, *audit[-1:]))
         imported = await self.get_campaign(campaign_id)
         assert imported is not None
         return imported
@@ -475,28 +595,34 @@ class SqliteStore:
         audit: AuditRecord,
         outbox: Sequence[OutboxRecord] = (),
     ) -> None:
-        async with self._transaction():
-            await self._claim(
-                campaign_id, expected_seq, expected_status=expected_status, new_status=status
+        def work(db: sqlite3.Connection) -> None:
+            _claim(
+                db, campaign_id, expected_seq, expected_status=expected_status, new_status=status
             )
-            await self._write_audit(campaign_id, audit)
-            await self._write_outbox(campaign_id, outbox, audit.at)
+            _insert_audit(db, campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, audit.at)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     async def set_data(
         self, campaign_id: int, data: dict[str, Any] | None, *, audit: AuditRecord
     ) -> None:
-        async with self._transaction() as db:
-            await self._claim(campaign_id, LOBBY_SEQ, expected_status="lobby")
-            await db.execute(
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, LOBBY_SEQ, expected_status="lobby")
+            db.execute(
                 "UPDATE campaigns SET data = ? WHERE id = ?",
                 (None if data is None else _json(data), campaign_id),
             )
-            await self._write_audit(campaign_id, audit)
+            _insert_audit(db, campaign_id, audit)
+
+        await self._write(work, announces=_announces((), audit))
 
     async def set_maps(self, campaign_id: int, maps: str, *, audit: AuditRecord) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE campaigns SET maps = ? WHERE id = ?", (maps, campaign_id))
-            await self._write_audit(campaign_id, audit)
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE campaigns SET maps = ? WHERE id = ?", (maps, campaign_id))
+            _insert_audit(db, campaign_id, audit)
+
+        await self._write(work, announces=_announces((), audit))
 
     # Seats ---------------------------------------------------------------------------
 
@@ -513,32 +639,12 @@ class SqliteStore:
         )
         return [_tenure(row) for row in rows]
 
-    async def _open_tenure(self, campaign_id: int, holder: NewHolder) -> None:
-        try:
-            await self._db.execute(
-                "INSERT INTO seats (campaign_id, seat, user_id, display_name, started_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (
-                    campaign_id,
-                    holder.seat,
-                    holder.user_id,
-                    holder.display_name,
-                    _time(holder.started_at),
-                ),
-            )
-        except sqlite3.IntegrityError as error:
-            raise SeatTaken(holder.seat) from error
-
-    async def _close_tenure(self, campaign_id: int, seat: str, at: datetime) -> None:
-        await self._db.execute(
-            "UPDATE seats SET ended_at = ? WHERE campaign_id = ? AND seat = ? AND ended_at IS NULL",
-            (_time(at), campaign_id, seat),
-        )
-
     async def take_seat(self, campaign_id: int, holder: NewHolder, *, expected_seq: int) -> None:
-        async with self._transaction():
-            await self._claim(campaign_id, expected_seq)
-            await self._open_tenure(campaign_id, holder)
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, expected_seq)
+            _open_tenure(db, campaign_id, holder)
+
+        await self._write(work)
 
     async def release_seat(
         self,
@@ -550,11 +656,13 @@ class SqliteStore:
         audit: AuditRecord | None = None,
         outbox: Sequence[OutboxRecord] = (),
     ) -> None:
-        async with self._transaction():
-            await self._claim(campaign_id, expected_seq)
-            await self._close_tenure(campaign_id, seat, at)
-            await self._write_audit(campaign_id, audit)
-            await self._write_outbox(campaign_id, outbox, at)
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, expected_seq)
+            _close_tenure(db, campaign_id, seat, at)
+            _insert_audit(db, campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, at)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     async def replace_holder(
         self,
@@ -565,37 +673,16 @@ class SqliteStore:
         audit: AuditRecord | None = None,
         outbox: Sequence[OutboxRecord] = (),
     ) -> None:
-        async with self._transaction():
-            await self._claim(campaign_id, expected_seq)
-            await self._close_tenure(campaign_id, holder.seat, holder.started_at)
-            await self._open_tenure(campaign_id, holder)
-            await self._write_audit(campaign_id, audit)
-            await self._write_outbox(campaign_id, outbox, holder.started_at)
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, expected_seq)
+            _close_tenure(db, campaign_id, holder.seat, holder.started_at)
+            _open_tenure(db, campaign_id, holder)
+            _insert_audit(db, campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, holder.started_at)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     # The action log ------------------------------------------------------------------
-
-    async def _write_action(self, campaign_id: int, entry: ActionRecord) -> None:
-        await self._db.execute(
-            "INSERT INTO actions (campaign_id, seq, seat, action, events, rolls, state_hash,"
-            " actor, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                campaign_id,
-                entry.seq,
-                entry.seat,
-                _json(entry.action),
-                _json(entry.events),
-                _json(entry.rolls),
-                entry.state_hash,
-                entry.actor,
-                _time(entry.at),
-            ),
-        )
-
-    async def _write_snapshot(self, campaign_id: int, seq: int, state: dict[str, Any]) -> None:
-        await self._db.execute(
-            "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state) VALUES (?, ?, ?)",
-            (campaign_id, seq, _json(state)),
-        )
 
     async def append_action(
         self,
@@ -608,19 +695,22 @@ class SqliteStore:
         snapshot: dict[str, Any] | None = None,
         audit: AuditRecord | None = None,
     ) -> None:
-        async with self._transaction():
-            await self._claim(
+        def work(db: sqlite3.Connection) -> None:
+            _claim(
+                db,
                 campaign_id,
                 entry.seq - 1,
                 new_seq=entry.seq,
                 expected_status=expected_status,
                 new_status=new_status,
             )
-            await self._write_action(campaign_id, entry)
-            await self._write_outbox(campaign_id, outbox, entry.at)
+            _insert_action(db, campaign_id, entry)
+            _insert_outbox(db, campaign_id, outbox, entry.at)
             if snapshot is not None:
-                await self._write_snapshot(campaign_id, entry.seq, snapshot)
-            await self._write_audit(campaign_id, audit)
+                _insert_snapshot(db, campaign_id, entry.seq, snapshot)
+            _insert_audit(db, campaign_id, audit)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     async def actions(
         self, campaign_id: int, *, after_seq: int = LOBBY_SEQ, upto_seq: int | None = None
@@ -652,16 +742,18 @@ class SqliteStore:
         new_status: CampaignStatus | None = None,
         outbox: Sequence[OutboxRecord] = (),
     ) -> None:
-        async with self._transaction() as db:
-            await self._claim(campaign_id, expected_seq, new_seq=to_seq, new_status=new_status)
-            await db.execute(
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, expected_seq, new_seq=to_seq, new_status=new_status)
+            db.execute(
                 "DELETE FROM actions WHERE campaign_id = ? AND seq > ?", (campaign_id, to_seq)
             )
-            await db.execute(
+            db.execute(
                 "DELETE FROM snapshots WHERE campaign_id = ? AND seq > ?", (campaign_id, to_seq)
             )
-            await self._write_audit(campaign_id, audit)
-            await self._write_outbox(campaign_id, outbox, audit.at)
+            _insert_audit(db, campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, audit.at)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     async def replace_log_after(
         self,
@@ -679,21 +771,24 @@ class SqliteStore:
         if numbers != list(range(after_seq + 1, after_seq + 1 + len(entries))):
             raise ValueError(f"entries must be numbered from {after_seq + 1}: {numbers}")
         new_seq = numbers[-1] if numbers else after_seq
-        async with self._transaction() as db:
-            await self._claim(campaign_id, expected_seq, new_seq=new_seq, new_status=new_status)
-            await db.execute(
+
+        def work(db: sqlite3.Connection) -> None:
+            _claim(db, campaign_id, expected_seq, new_seq=new_seq, new_status=new_status)
+            db.execute(
                 "DELETE FROM actions WHERE campaign_id = ? AND seq > ?", (campaign_id, after_seq)
             )
-            await db.execute(
+            db.execute(
                 "DELETE FROM snapshots WHERE campaign_id = ? AND seq > ?",
                 (campaign_id, after_seq),
             )
             for entry in entries:
-                await self._write_action(campaign_id, entry)
+                _insert_action(db, campaign_id, entry)
             for snapshot_seq, state in (snapshots or {}).items():
-                await self._write_snapshot(campaign_id, snapshot_seq, state)
-            await self._write_audit(campaign_id, audit)
-            await self._write_outbox(campaign_id, outbox, audit.at)
+                _insert_snapshot(db, campaign_id, snapshot_seq, state)
+            _insert_audit(db, campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, audit.at)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     async def latest_snapshot(self, campaign_id: int, upto_seq: int) -> SnapshotRow | None:
         rows = await self._rows(
@@ -708,8 +803,9 @@ class SqliteStore:
     # Audit and outbox ----------------------------------------------------------------
 
     async def add_audit(self, campaign_id: int, record: AuditRecord) -> None:
-        async with self._transaction():
-            await self._write_audit(campaign_id, record)
+        await self._write(
+            lambda db: _insert_audit(db, campaign_id, record), announces=_announces((), record)
+        )
 
     async def audit_log(self, campaign_id: int) -> list[AuditRow]:
         rows = await self._rows(
@@ -752,8 +848,9 @@ class SqliteStore:
     async def add_outbox(
         self, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
     ) -> None:
-        async with self._transaction():
-            await self._write_outbox(campaign_id, outbox, at)
+        await self._write(
+            lambda db: _insert_outbox(db, campaign_id, outbox, at), announces=_announces(outbox)
+        )
 
     async def dead_letters(self, campaign_id: int | None = None) -> list[OutboxRow]:
         sql = "SELECT * FROM outbox WHERE given_up_at IS NOT NULL AND delivered_at IS NULL"
@@ -776,11 +873,12 @@ class SqliteStore:
         return cast(int, rows[0]["n"])
 
     async def mark_delivered(self, outbox_id: int, at: datetime) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._write(
+            lambda db: db.execute(
                 "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
                 (_time(at), outbox_id),
             )
+        )
 
     async def mark_failed(
         self,
@@ -790,8 +888,8 @@ class SqliteStore:
         retry_at: datetime | None = None,
         given_up_at: datetime | None = None,
     ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._write(
+            lambda db: db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
                 " given_up_at = ? WHERE id = ?",
                 (
@@ -801,6 +899,7 @@ class SqliteStore:
                     outbox_id,
                 ),
             )
+        )
 
     # Prompt messages ------------------------------------------------------------------
 
@@ -817,8 +916,8 @@ class SqliteStore:
         number: int = 0,
         fingerprint: str = "",
     ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._write(
+            lambda db: db.execute(
                 "INSERT OR REPLACE INTO prompt_posts (campaign_id, outbox_id, position,"
                 " channel_id, message_id, content, seat, number, fingerprint)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -834,6 +933,7 @@ class SqliteStore:
                     fingerprint,
                 ),
             )
+        )
 
     async def prompt_posts(
         self, campaign_id: int, *, outbox_id: int | None = None, open_only: bool = False
@@ -849,10 +949,11 @@ class SqliteStore:
         return [_prompt_post(row) for row in rows]
 
     async def close_prompt_post(self, post_id: int, at: datetime) -> None:
-        async with self._transaction() as db:
-            await db.execute(
+        await self._write(
+            lambda db: db.execute(
                 "UPDATE prompt_posts SET closed_at = ? WHERE id = ?", (_time(at), post_id)
             )
+        )
 
     # Deadlines and the schedule record --------------------------------------------------
 
@@ -871,24 +972,6 @@ class SqliteStore:
             return None
         return ScheduleRow(campaign_id, json.loads(rows[0]["record"]), rows[0]["version"])
 
-    async def _replace_schedule(
-        self, campaign_id: int, record: dict[str, Any], expected_version: int | None
-    ) -> None:
-        if expected_version is None:
-            cursor = await self._db.execute(
-                "INSERT OR IGNORE INTO campaign_schedule (campaign_id, record, version)"
-                " VALUES (?, ?, 1)",
-                (campaign_id, _json(record)),
-            )
-        else:
-            cursor = await self._db.execute(
-                "UPDATE campaign_schedule SET record = ?, version = version + 1"
-                " WHERE campaign_id = ? AND version = ?",
-                (_json(record), campaign_id, expected_version),
-            )
-        if cursor.rowcount != 1:
-            raise SeqConflict(campaign_id, -1 if expected_version is None else expected_version)
-
     async def save_schedule(
         self,
         campaign_id: int,
@@ -901,10 +984,10 @@ class SqliteStore:
         outbox: Sequence[OutboxRecord] = (),
         audit: AuditRecord | None = None,
     ) -> None:
-        async with self._transaction() as db:
+        def work(db: sqlite3.Connection) -> None:
             if record is not None:
-                await self._replace_schedule(campaign_id, record, expected_version)
-            await db.executemany(
+                _replace_schedule(db, campaign_id, record, expected_version)
+            db.executemany(
                 "INSERT INTO deadlines (campaign_id, seat, kind, urgency, phase, user_id,"
                 " armed_seq, armed_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -922,7 +1005,7 @@ class SqliteStore:
                     for new in new_deadlines
                 ],
             )
-            await db.executemany(
+            db.executemany(
                 "UPDATE deadlines SET due_at = ?, state = ?, reminders_sent = ?,"
                 " overdue_noticed = ?, closed_at = ? WHERE id = ? AND campaign_id = ?",
                 [
@@ -938,8 +1021,10 @@ class SqliteStore:
                     for row in changed_deadlines
                 ],
             )
-            await self._write_outbox(campaign_id, outbox, at)
-            await self._write_audit(campaign_id, audit)
+            _insert_outbox(db, campaign_id, outbox, at)
+            _insert_audit(db, campaign_id, audit)
+
+        await self._write(work, announces=_announces(outbox, audit))
 
     # When the scheduler looks next ------------------------------------------------------
     # The rows are kept by the triggers of migration 0003: see its comment.
@@ -961,13 +1046,18 @@ class SqliteStore:
     async def set_wake(
         self, campaign_id: int, at: datetime | None, *, expected_changes: int
     ) -> bool:
-        # One statement is its own transaction: one trip to the database thread.
-        updated = await self._rows(
-            "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?"
-            " RETURNING campaign_id",
-            (None if at is None else _wake_time(at), campaign_id, expected_changes),
+        if campaign_id not in _SQLITE_INTEGERS:
+            return False
+        # Committed with whatever else waits (often the next campaign's step).
+        updated: int = await self._write(
+            lambda db: (
+                db.execute(
+                    "UPDATE campaign_wake SET wake_at = ? WHERE campaign_id = ? AND changes = ?",
+                    (None if at is None else _wake_time(at), campaign_id, expected_changes),
+                ).rowcount
+            )
         )
-        return bool(updated)
+        return updated == 1
 
     # Whole tables, for copying a database (bot.storage.copying) ---------------------
 

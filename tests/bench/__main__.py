@@ -1,13 +1,16 @@
 """`make bench`: every Courier benchmark, printed as one table of figures beside targets.
 
-Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g]
+Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g] [--scale-sizes 1000,3000]
+       [--orders-per-second 20]
 
 (a) service latency to accept and commit an action with 1, 100 and 10,000 campaigns;
 (b) loading a long log at a snapshot, 49 steps after one and without snapshots; (c) random
 games per second per ruleset; (d) map render time (tests/bench/render_bench.py) beside the
 diplomacy package's; (e) resident memory with 10,000 and 100,000 campaigns stored and 200
 active; (f) start-up time to ready without the login, with nothing due and with a backlog;
-(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due.
+(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due
+(two drain rounds, orders given meanwhile beside the same orders with nothing draining,
+store calls, writes and commits per due table).
 Targets marked "proposed" are not from the issue; the others are. Timings on a shared
 machine are noisy: the load average is printed with the table, CPU times beside some.
 """
@@ -28,7 +31,7 @@ from tests.bench.latency import latency_figures
 from tests.bench.loading import loading_figures
 from tests.bench.process_figures import process_figures
 from tests.bench.render_figures import render_figures
-from tests.bench.scale import scale_figures
+from tests.bench.scale import CLICKS_PER_SECOND, scale_figures
 from tests.fixtures.mini_game import MINI
 
 SECTIONS = "abcdefg"
@@ -39,7 +42,13 @@ def heaviest_ruleset() -> str:
     return next(name for name in ("struggle", "empires", "mini") if name in names)
 
 
-async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
+async def run(
+    sections: str,
+    quick: bool,
+    folder: Path,
+    scale_sizes: tuple[int, ...] = (),
+    orders_per_second: int = CLICKS_PER_SECOND,
+) -> list[Figure]:
     figures: list[Figure] = []
     big = 1_000 if quick else 10_000
     if "a" in sections:
@@ -55,7 +64,8 @@ async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
         for stored in (big,) if quick else (big, 100_000):
             figures += await process_figures(folder, stored)
     if "g" in sections:
-        figures += await scale_figures(folder, (1_000,) if quick else (1_000, 10_000))
+        sizes = scale_sizes or ((1_000,) if quick else (1_000, 10_000))
+        figures += await scale_figures(folder, sizes, orders_per_second)
     return figures
 
 
@@ -63,11 +73,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1,000 campaigns, short runs")
     parser.add_argument("--only", default=SECTIONS, help="sections to run, e.g. a,c")
+    parser.add_argument(
+        "--scale-sizes", default="", help="(g) at these numbers of active campaigns, e.g. 3000"
+    )
+    parser.add_argument(
+        "--orders-per-second",
+        type=int,
+        default=CLICKS_PER_SECOND,
+        help="(g) orders given during the drain (more: enough samples at a reduced size)",
+    )
     arguments = parser.parse_args(argv)
     registry.register(MINI)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="courier-bench-") as folder:
-        figures = asyncio.run(run(arguments.only.replace(",", ""), arguments.quick, Path(folder)))
+        sizes = tuple(int(size) for size in arguments.scale_sizes.split(",") if size)
+        sections = arguments.only.replace(",", "")
+        figures = asyncio.run(
+            run(sections, arguments.quick, Path(folder), sizes, arguments.orders_per_second)
+        )
     print_table(figures)
     print(f"\n{time.perf_counter() - began:.0f} s in all")
     return 0

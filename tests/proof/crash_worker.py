@@ -34,9 +34,11 @@ import discord
 
 import bot.discord.delivery
 import bot.services.core
+import bot.storage.sqlite
 from bot.discord.delivery import OutboxCourier
 from bot.services import CampaignService, open_service
 from bot.services.board import BoardMoment
+from bot.storage import SqliteStore
 from rulesets import registry
 from tests.fixtures.mini_game import MINI
 from tests.proof.crash_plan import load_plan, mini_board
@@ -129,6 +131,21 @@ def give_the_mini_game_a_board() -> None:
 def arm_store_pauses(service: CampaignService, pause: PausePoint) -> None:
     """Wrap the store's in-transaction writers so a pause lands inside the transaction."""
     store: Any = service.store
+    if isinstance(store, SqliteStore):
+        # SQLite writes run as plain functions on the database's thread (group commit).
+        for attribute, point in (
+            ("_insert_outbox", "in_append"),
+            ("_insert_snapshot", "in_snapshot"),
+        ):
+            original = getattr(bot.storage.sqlite, attribute)
+
+            def paused_there(*args: Any, _original: Any = original, _point: str = point) -> Any:
+                result = _original(*args)
+                pause.reached(_point)
+                return result
+
+            setattr(bot.storage.sqlite, attribute, paused_there)
+        return
     for attribute, point in (("_write_outbox", "in_append"), ("_write_snapshot", "in_snapshot")):
         original = getattr(store, attribute, None)
         if original is None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import bot.storage.sqlite
 from bot.services import CampaignService, verify_campaign
+from bot.storage import SqliteStore
 from tests.services.conftest import RED, SEED, fingerprint, play_to_the_end, sql, started_table
 
 # HMAC-SHA256 draws 0, 1, 2 of SEED as six-sided dice: red's luck, blue's luck, the call die.
@@ -38,10 +40,17 @@ async def test_a_write_that_fails_midway_leaves_the_campaign_and_cache_as_they_w
     campaign_id = await started_table(service)
     before = await fingerprint(service, campaign_id)
 
-    async def broken_outbox(*args: object, **kwargs: object) -> None:
+    def broken_outbox(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(service.store, "_write_outbox", broken_outbox)
+    async def broken_outbox_awaited(*args: object, **kwargs: object) -> None:
+        broken_outbox()
+
+    if isinstance(service.store, SqliteStore):
+        # SQLite writes run as plain functions on the database's thread (group commit).
+        monkeypatch.setattr(bot.storage.sqlite, "_insert_outbox", broken_outbox)
+    else:
+        monkeypatch.setattr(service.store, "_write_outbox", broken_outbox_awaited)
     with pytest.raises(OSError):
         await service.submit(campaign_id, RED, {"type": "bid", "amount": 2})
     monkeypatch.undo()

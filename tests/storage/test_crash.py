@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.storage.sqlite
 from bot.storage import SqliteStore
 from tests.storage.conftest import entry, new_campaign, report
 
@@ -19,6 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 # action row is written but before the outbox rows, and waits there to be killed.
 KILLED_WRITER = """
 import asyncio, sys, time
+import bot.storage.sqlite
 from bot.storage import SqliteStore
 from tests.storage.conftest import entry, new_campaign, report
 
@@ -28,11 +30,11 @@ async def main(path):
     await store.append_action(campaign.id, entry(0, None), expected_status="lobby",
                               new_status="active")
 
-    async def hang(*args, **kwargs):
+    def hang(*args, **kwargs):  # on the database's thread, inside the transaction
         print("inside", flush=True)
         time.sleep(60)
 
-    store._write_outbox = hang
+    bot.storage.sqlite._insert_outbox = hang
     await store.append_action(campaign.id, entry(1), expected_status="active",
                               outbox=[report()])
 
@@ -57,10 +59,10 @@ async def test_an_exception_inside_the_transaction_rolls_everything_back(
         campaign.id, entry(0, None), expected_status="lobby", new_status="active"
     )
 
-    async def fail(*args: object, **kwargs: object) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(store, "_write_outbox", fail)
+    monkeypatch.setattr(bot.storage.sqlite, "_insert_outbox", fail)
     with pytest.raises(RuntimeError):
         await store.append_action(
             campaign.id, entry(1), expected_status="active", outbox=[report()]

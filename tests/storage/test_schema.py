@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import SqliteStore
 from bot.storage.migrate import available_migrations
+from bot.storage.sqlite import _insert_action
 
 TABLES = {"campaigns", "seats", "actions", "snapshots", "deadlines", "outbox", "audit"}
 
@@ -43,8 +44,7 @@ async def test_foreign_keys_are_enforced(sqlite_store: SqliteStore) -> None:
     from tests.storage.conftest import entry
 
     with pytest.raises(sqlite3.IntegrityError):
-        async with sqlite_store._transaction():
-            await sqlite_store._write_action(999, entry(0))
+        await sqlite_store._write(lambda db: _insert_action(db, 999, entry(0)))
 
 
 def test_migration_numbers_must_have_no_gap(tmp_path: Path) -> None:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import discord
+import pytest
+
+import bot.services.offload
 from rulesets.core import state_hash
 from tests.discord.conftest import Table, open_mini_campaign, text_of
 
@@ -104,3 +109,36 @@ async def test_an_export_imports_in_another_channel(table: Table) -> None:
     assert state_hash(await t.bot.service.state_at(copy.id, 4)) == state_hash(
         await t.bot.service.state_at(campaign_id, 4)
     )
+
+
+async def test_an_import_shows_how_far_its_checks_are_then_answers(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    await _play_out(t)
+    exported = await t.moderator.slash(t.channel, "admin export", campaign=campaign_id)
+    assert exported.response is not None
+    document = await exported.response.attachments[0].read()
+    # Every step's report reaches the adapter (a long import relays one a second).
+    monkeypatch.setattr(bot.services.offload, "RELAY_EVERY_SECONDS", 0.0)
+    shown: list[str] = []
+    edit = discord.Interaction.edit_original_response
+
+    async def editing(self: discord.Interaction[Any], **changes: Any) -> Any:
+        shown.append(changes["content"])
+        return await edit(self, **changes)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", editing)
+    imported = await t.moderator.slash(
+        t.guild.create_text_channel("new-home"),
+        "admin import",
+        file=("campaign.json", document),
+        reason="moving",
+    )
+    assert shown, "no progress was shown"
+    assert shown[-1] == "Checking the export and replaying its log: step 5 of 5."
+    assert all("step" in text and "of 5" in text for text in shown)
+    assert imported.response is not None and imported.response.content == shown[-1]
+    [answer] = imported.followups
+    assert answer.content.startswith("Imported as campaign")

@@ -23,6 +23,7 @@ from bot.discord.client import BackupPolicy, CourierBot
 from bot.discord.confirmation import AskerOnlyView
 from bot.discord.errors import Refusal, handle_interaction_error, reply_ephemeral
 from bot.discord.language import user_language
+from bot.discord.progress import ProgressReply
 from bot.i18n import catalogue, render, translate
 from bot.services.correction import CorrectionPreview
 from bot.services.models import AuditEntry, CampaignInfo
@@ -201,16 +202,22 @@ def trust_commands() -> tuple[list[app_commands.Command[Any, Any, Any]], ...]:
         if file.size > MAX_IMPORT_BYTES:
             raise Refusal("trust.error.import_too_big", limit=MAX_IMPORT_BYTES // (1024 * 1024))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        imported = await bot.service.trust.import_campaign(
-            await file.read(),
-            actor=str(interaction.user.id),
-            reason=reason,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-        )
-        text = translate(
-            "trust.import.done", user_language(interaction), campaign=imported.id, seq=imported.seq
-        )
+        language = user_language(interaction)
+        # The checks and the replay take seconds for a long campaign: the reply shows how
+        # far they are, and the answer follows as a new message when they are done.
+        progress = ProgressReply(interaction, "trust.import.progress", language)
+        try:
+            imported = await bot.service.trust.import_campaign(
+                await file.read(),
+                actor=str(interaction.user.id),
+                reason=reason,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                progress=progress,
+            )
+        finally:
+            await progress.finish()
+        text = translate("trust.import.done", language, campaign=imported.id, seq=imported.seq)
         await interaction.followup.send(text, ephemeral=True)
 
     return [verify_command], [audit_command, correct_command, export_command, import_command]
