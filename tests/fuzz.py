@@ -4,7 +4,8 @@ Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
 exception or dead end (with the seed that reproduces it). Without --games each game plays
 its own count: 1,000 for the games that finish in well under a second, fewer for the long
-campaigns (thousands of actions a game), so that `make fuzz` ends in about an hour and a half on a quiet machine.
+campaigns (thousands of actions a game), so that `make fuzz` ends in about an hour and a
+half on a quiet machine.
 """
 
 from __future__ import annotations
