@@ -107,6 +107,7 @@ def logged_courier(service: CampaignService, sent_log: Path, pause: PausePoint) 
         get_user=lambda user_id: None,
         fetch_user=channel,
         moderator_role="Game master",
+        shard_set=None,  # one process runs every shard
     )
     return OutboxCourier(bot)
 
