@@ -1,13 +1,15 @@
 """`make bench`: every Courier benchmark, printed as one table of figures beside targets.
 
-Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g]
+Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g,h] [--stored N,N]
 
 (a) service latency to accept and commit an action with 1, 100 and 10,000 campaigns;
 (b) loading a long log at a snapshot, 49 steps after one and without snapshots; (c) random
 games per second per ruleset; (d) map render time (tests/bench/render_bench.py) beside the
 diplomacy package's; (e) resident memory with 10,000 and 100,000 campaigns stored and 200
 active; (f) start-up time to ready without the login, with nothing due and with a backlog;
-(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due.
+(g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due;
+(h) PostgreSQL beside SQLite: submit p50/p99 with 10,000 and 100,000 campaigns stored
+(`--stored` for other counts) and orders per second with one and two processes.
 Targets marked "proposed" are not from the issue; the others are. Timings on a shared
 machine are noisy: the load average is printed with the table, CPU times beside some.
 """
@@ -26,12 +28,13 @@ from tests.bench.figures import Figure, print_table
 from tests.bench.games import game_figures
 from tests.bench.latency import latency_figures
 from tests.bench.loading import loading_figures
+from tests.bench.postgres_bench import postgres_figures
 from tests.bench.process_figures import process_figures
 from tests.bench.render_figures import render_figures
 from tests.bench.scale import scale_figures
 from tests.fixtures.mini_game import MINI
 
-SECTIONS = "abcdefg"
+SECTIONS = "abcdefgh"
 
 
 def heaviest_ruleset() -> str:
@@ -39,7 +42,9 @@ def heaviest_ruleset() -> str:
     return next(name for name in ("struggle", "empires", "mini") if name in names)
 
 
-async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
+async def run(
+    sections: str, quick: bool, folder: Path, stored: tuple[int, ...] | None = None
+) -> list[Figure]:
     figures: list[Figure] = []
     big = 1_000 if quick else 10_000
     if "a" in sections:
@@ -56,6 +61,10 @@ async def run(sections: str, quick: bool, folder: Path) -> list[Figure]:
             figures += await process_figures(folder, stored)
     if "g" in sections:
         figures += await scale_figures(folder, (1_000,) if quick else (1_000, 10_000))
+    if "h" in sections:
+        sizes = stored or ((1_000, 10_000) if quick else (10_000, 100_000))
+        campaigns, moves = (20, 10) if quick else (100, 20)
+        figures += await postgres_figures(folder, heaviest_ruleset(), sizes, campaigns, moves)
     return figures
 
 
@@ -63,11 +72,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1,000 campaigns, short runs")
     parser.add_argument("--only", default=SECTIONS, help="sections to run, e.g. a,c")
+    parser.add_argument(
+        "--stored", default=None, help="campaigns stored for (h), e.g. 1000,10000 for a quick run"
+    )
     arguments = parser.parse_args(argv)
     registry.register(MINI)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="courier-bench-") as folder:
-        figures = asyncio.run(run(arguments.only.replace(",", ""), arguments.quick, Path(folder)))
+        stored = tuple(int(n) for n in arguments.stored.split(",")) if arguments.stored else None
+        sections = arguments.only.replace(",", "")
+        figures = asyncio.run(run(sections, arguments.quick, Path(folder), stored))
     print_table(figures)
     print(f"\n{time.perf_counter() - began:.0f} s in all")
     return 0
