@@ -42,7 +42,10 @@ class CampaignDelivery(ServicePart):
         """Undelivered channel and DM messages of every campaign that are due now, oldest
         first (failed ones included once their back-off is over; dead letters left out);
         given `shards`, only those this process delivers."""
-        rows = await self._store.pending_outbox(limit, due_by=self._clock.now(), shards=shards)
+        # A negative limit is no limit to SQLite and an error to PostgreSQL: none here.
+        rows = await self._store.pending_outbox(
+            max(0, limit), due_by=self._clock.now(), shards=shards
+        )
         return [OutboxItem.from_row(row) for row in rows]
 
     async def table_outbox(self, campaign_id: int) -> list[OutboxItem]:
