@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.storage import ShardSet
+from bot.storage import ShardSet, is_postgres_url
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -55,8 +55,16 @@ class Settings(BaseSettings):
     def _shards_together(self) -> Settings:
         if (self.shard_ids is None) != (self.shard_count is None):
             raise ValueError("shard_ids and shard_count go together: set both or neither")
-        if self.shard_ids is not None and self.shard_count is not None:
-            ShardSet(frozenset(self.shard_ids), self.shard_count)  # each id below the count
+        if self.shard_ids is None or self.shard_count is None:
+            return self
+        ShardSet(frozenset(self.shard_ids), self.shard_count)  # each id below the count
+        if set(self.shard_ids) != set(range(self.shard_count)) and not is_postgres_url(
+            self.database
+        ):
+            raise ValueError(
+                "a SQLite database belongs to one process: run every shard in it,"
+                " or share a PostgreSQL database between the processes"
+            )
         return self
 
     @property
