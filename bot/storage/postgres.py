@@ -296,6 +296,7 @@ class PostgresStore:
         self._backup_directory = backup_directory
         self._outbox_listeners: list[Callable[[], None]] = []
         self._listening: asyncio.Task[asyncpg.Connection] | None = None
+        self._sender = os.urandom(8).hex()  # tells our own notifications from the others'
         self._leader: asyncpg.Connection | None = None
         self._leading = False
         self._leadership = asyncio.Lock()
@@ -329,14 +330,17 @@ class PostgresStore:
         when another process's did (PostgreSQL's NOTIFY, on a connection of its own)."""
         self._outbox_listeners.append(listener)
         if self._listening is None:
-            self._listening = asyncio.get_running_loop().create_task(self._listen())
+            with contextlib.suppress(RuntimeError):  # no loop (a script): no cross-process wake
+                self._listening = asyncio.get_running_loop().create_task(self._listen())
 
     async def _listen(self) -> asyncpg.Connection:
         connection = await asyncpg.connect(self.url)
         await connection.add_listener(OUTBOX_CHANNEL, self._notified)
         return connection
 
-    def _notified(self, *_: object) -> None:
+    def _notified(self, connection: object, pid: int, channel: str, sender: str) -> None:
+        if sender == self._sender:
+            return  # our own transaction: its listeners were called after its commit
         for listener in self._outbox_listeners:
             listener()
 
@@ -388,7 +392,7 @@ class PostgresStore:
         if not outbox:
             return
         if not tx.wrote_outbox:
-            await tx.connection.execute("SELECT pg_notify($1, '')", OUTBOX_CHANNEL)
+            await tx.connection.execute("SELECT pg_notify($1, $2)", OUTBOX_CHANNEL, self._sender)
         tx.wrote_outbox = True
         await tx.connection.executemany(
             "INSERT INTO outbox (campaign_id, guild_id, target_kind, target_id, payload,"

@@ -4,6 +4,7 @@ scheduler at a time."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -145,3 +146,26 @@ async def test_the_migration_gives_older_outbox_rows_their_guild(db_path: Path) 
         assert [(row.guild_id, row.held) for row in rows] == [(GUILD_ON_SHARD_1, False)] * 2
     finally:
         await store.close()
+
+
+async def test_rows_queued_by_one_postgres_process_wake_the_others_once(
+    postgres_url: str,
+) -> None:
+    writer = await PostgresStore.open(postgres_url)
+    reader = await PostgresStore.open(postgres_url)
+    woken: dict[str, int] = {"writer": 0, "reader": 0}
+    try:
+        writer.add_outbox_listener(lambda: woken.__setitem__("writer", woken["writer"] + 1))
+        reader.add_outbox_listener(lambda: woken.__setitem__("reader", woken["reader"] + 1))
+        await asyncio.sleep(0.5)  # both are listening
+        await writer.create_campaign(new_campaign(), [channel_row("hello")])
+        for _ in range(100):
+            if woken["reader"]:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)  # time for a second, wrong, wake-up to arrive
+        assert woken == {"writer": 1, "reader": 1}
+        assert [row.payload for row in await reader.pending_outbox(10)] == [{"text": "hello"}]
+    finally:
+        await reader.close()
+        await writer.close()
