@@ -62,6 +62,7 @@ PINGING_KEYS = frozenset({"schedule.notice.reminder", "schedule.notice.overdue"}
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 TRANSIENT_ERRORS = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
+HAND_OVER_WAIT_SECONDS = 2.0
 
 
 class ChannelGone(Exception):
@@ -307,6 +308,13 @@ class OutboxCourier:
 
     async def hand_over_held(self, interaction: discord.Interaction[Any]) -> None:
         """Give a player the private notes their closed DMs refused, ephemerally."""
+        if self._lock.locked():
+            # A delivery under way may be finding this player's DMs closed right now: let it
+            # finish (briefly: the command is already answered) so the note comes with this
+            # answer rather than the next.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._lock.acquire(), HAND_OVER_WAIT_SECONDS)
+                self._lock.release()
         delivery = self.bot.service.delivery
         for item in await delivery.held_notes(str(interaction.user.id)):
             language = user_language(interaction)
