@@ -1,5 +1,10 @@
 """The bot: opens the database, loads one cog per concern, registers the persistent
-components and syncs the slash commands."""
+components and syncs the slash commands.
+
+One process holds the one gateway connection, or, given a `ShardSet`, runs only
+those shards (`ShardedCourierBot`, several processes sharing one PostgreSQL database):
+it then delivers only its shards' outbox rows, DMs going through shard 0's process, which
+alone syncs the slash commands; the scheduler runs in whichever process holds the lead."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from bot.discord.errors import CourierTree
 from bot.discord.translator import CourierTranslator
 from bot.services import CampaignService
 from bot.services.backup import DEFAULT_KEEP
+from bot.storage import ShardSet
 
 log = logging.getLogger("bot.discord")
 
@@ -29,6 +35,8 @@ COGS = (
     "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
 )
 SWEEP_SECONDS = 30.0
+TICK_SECONDS = 60.0
+"""How often the scheduler runs (and a process without the lead asks for it again)."""
 ServiceOpener = Callable[[], Awaitable[CampaignService]]
 
 
@@ -57,8 +65,13 @@ class CourierBot(commands.Bot):
         ops_channel_id: int | None = None,
         default_language: str = "en",
         backups: BackupPolicy | None = None,
+        shards: ShardSet | None = None,
+        tick_seconds: float = TICK_SECONDS,
+        sweep_seconds: float = SWEEP_SECONDS,
         **options: Any,
     ) -> None:
+        if shards is not None:
+            options.update(shard_ids=sorted(shards.ids), shard_count=shards.count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=courier_intents(),
@@ -74,7 +87,15 @@ class CourierBot(commands.Bot):
         self.ops_channel_id = ops_channel_id
         self.default_language = default_language
         self.backups = backups or BackupPolicy()
+        self.shard_set = shards
+        self.tick_seconds = tick_seconds
+        self.sweep_seconds = sweep_seconds
         self.courier = OutboxCourier(self)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: one process only, shard 0's."""
+        return self.shard_set is None or self.shard_set.runs_dm_shard
 
     @property
     def service(self) -> CampaignService:
@@ -90,13 +111,18 @@ class CourierBot(commands.Bot):
         for extension in COGS:
             await self.load_extension(extension)
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        if self.syncs_commands:
+            await self._sync_commands()
+        self.sweep_outbox.change_interval(seconds=self.sweep_seconds)
+        self.sweep_outbox.start()
+
+    async def _sync_commands(self) -> None:
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self.sweep_outbox.start()
 
     async def close(self) -> None:
         self.sweep_outbox.cancel()
@@ -112,7 +138,7 @@ class CourierBot(commands.Bot):
         try:
             await self.courier.deliver_pending()
         except Exception:
-            log.exception("outbox sweep failed; next sweep in %ss", SWEEP_SECONDS)
+            log.exception("outbox sweep failed; next sweep in %ss", self.sweep_seconds)
 
     @sweep_outbox.before_loop
     async def _ready_before_sweeping(self) -> None:
@@ -136,3 +162,7 @@ class CourierBot(commands.Bot):
         if campaign_id is None:
             return "en"
         return str((await self.service.lobby.get_campaign(int(campaign_id))).language)
+
+
+class ShardedCourierBot(CourierBot, commands.AutoShardedBot):
+    """The bot running only the shards of its `ShardSet` (one of several processes)."""

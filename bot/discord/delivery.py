@@ -14,7 +14,8 @@ again after a back-off (a missing permission counts: it can be granted); a perma
 (a 400, a target that is not a Discord user, a channel gone) is tried a few times, then set
 aside with its reason and the moderators are told once. Messages longer than Discord's
 limits are split or shortened before sending. A player whose DMs are closed gets the held
-notes as ephemeral replies the next time they use a command.
+notes (kept in the database, so any process can) as ephemeral replies the next time they
+use a command. A process running some of the shards delivers only their rows.
 
 Discord remembers a nonce for minutes only. After a longer outage, a row written before
 this process started may have been sent by the previous one just before it died: such a
@@ -70,6 +71,7 @@ PINGING_KEYS = frozenset({"schedule.notice.reminder", "schedule.notice.overdue"}
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 TRANSIENT_ERRORS = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
+HAND_OVER_WAIT_SECONDS = 2.0
 
 
 class ChannelGone(Exception):
@@ -102,7 +104,6 @@ class OutboxCourier:
         self.bot = bot
         self.prompts = PromptBoard(bot)
         self._lock = asyncio.Lock()
-        self._held: dict[int, dict[int, OutboxItem]] = {}  # user id -> outbox id -> item
         self._running: asyncio.Task[None] | None = None
         self._again = False
         # Rows written before the first delivery of this process may have been sent by the
@@ -154,7 +155,7 @@ class OutboxCourier:
                 batch = [
                     item
                     for item in await self.bot.service.delivery.pending_outbox(
-                        SWEEP_LIMIT + len(seen)
+                        SWEEP_LIMIT + len(seen), shards=self.bot.shard_set
                     )
                     if item.id not in seen
                 ]
@@ -187,13 +188,13 @@ class OutboxCourier:
         ):
             await self._give_up(item, reason)
             return
-        await self.bot.service.delivery.mark_failed(item.id, reason)
+        held = isinstance(error, DmsClosed)
+        await self.bot.service.delivery.mark_failed(item.id, reason, held=held)
         level = logging.INFO if isinstance(error, DmsClosed) else logging.WARNING
         log.log(level, "outbox %s not delivered (%s); will retry", item.id, reason)
 
     async def _give_up(self, item: OutboxItem, reason: str) -> None:
         log.warning("outbox %s set aside: %s", item.id, reason)
-        self._held.get(_user_id(item) or 0, {}).pop(item.id, None)
         await self.bot.service.delivery.give_up(item.id, reason)
 
     async def _send(self, item: OutboxItem, message: OutboxMessage) -> None:
@@ -282,7 +283,6 @@ class OutboxCourier:
         try:
             await self._send_parts(user, item, content, embeds, NO_PINGS)
         except discord.Forbidden:
-            self._held.setdefault(user_id, {})[item.id] = item
             raise DmsClosed from None
 
     async def _compose(
@@ -364,18 +364,27 @@ class OutboxCourier:
 
     async def hand_over_held(self, interaction: discord.Interaction[Any]) -> None:
         """Give a player the private notes their closed DMs refused, ephemerally."""
-        held = self._held.pop(interaction.user.id, {})
-        for outbox_id, item in sorted(held.items()):
+        if self._lock.locked():
+            # A delivery under way may be finding this player's DMs closed right now: let it
+            # finish (briefly: the command is already answered) so the note comes with this
+            # answer rather than the next.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._lock.acquire(), HAND_OVER_WAIT_SECONDS)
+                self._lock.release()
+        delivery = self.bot.service.delivery
+        for item in await delivery.held_notes(str(interaction.user.id)):
             language = user_language(interaction)
-            content, embeds = outbox_message(_with_mentions(item.message()), language)
+            try:
+                content, embeds = outbox_message(_with_mentions(item.message()), language)
+            except ValidationError:
+                continue  # the delivery loop sets it aside
             note = translate("discord.me.held", language)
             try:
                 for text, part in fit_message(f"{note}\n{content}".strip(), embeds):
                     await interaction.followup.send(text or "\u200b", embeds=part, ephemeral=True)
             except discord.HTTPException:
-                self._held.setdefault(interaction.user.id, {})[outbox_id] = item
-                continue
-            await self.bot.service.delivery.mark_delivered(outbox_id)
+                continue  # still held: the next command tries again
+            await delivery.mark_delivered(item.id)
 
 
 def _user_id(item: OutboxItem) -> int | None:

@@ -15,7 +15,7 @@ from bot.services.core import ServicePart
 from bot.services.errors import ServiceError
 from bot.services.models import OutboxItem
 from bot.services.notices import delivery_alert
-from bot.storage import OutboxRow, PromptPostRow
+from bot.storage import OutboxRow, PromptPostRow, ShardSet
 from rulesets.core import Prompt, legal_prompts
 
 log = logging.getLogger("courier.services.delivery")
@@ -36,10 +36,16 @@ class CampaignDelivery(ServicePart):
         wakes its delivery loop with it, so no caller has to remember to)."""
         self._store.add_outbox_listener(listener)
 
-    async def pending_outbox(self, limit: int = 50) -> list[OutboxItem]:
+    async def pending_outbox(
+        self, limit: int = 50, *, shards: ShardSet | None = None
+    ) -> list[OutboxItem]:
         """Undelivered channel and DM messages of every campaign that are due now, oldest
-        first (failed ones included once their back-off is over; dead letters left out)."""
-        rows = await self._store.pending_outbox(limit, due_by=self._clock.now())
+        first (failed ones included once their back-off is over; dead letters left out);
+        given `shards`, only those this process delivers."""
+        # A negative limit is no limit to SQLite and an error to PostgreSQL: none here.
+        rows = await self._store.pending_outbox(
+            max(0, limit), due_by=self._clock.now(), shards=shards
+        )
         return [OutboxItem.from_row(row) for row in rows]
 
     async def table_outbox(self, campaign_id: int) -> list[OutboxItem]:
@@ -93,13 +99,19 @@ class CampaignDelivery(ServicePart):
     async def mark_delivered(self, outbox_id: int) -> None:
         await self._store.mark_delivered(outbox_id, self._clock.now())
 
-    async def mark_failed(self, outbox_id: int, error: str) -> datetime:
-        """Count a failed attempt; the row is tried again after its back-off (returned)."""
+    async def mark_failed(self, outbox_id: int, error: str, *, held: bool = False) -> datetime:
+        """Count a failed attempt; the row is tried again after its back-off (returned).
+        `held`: a DM refused by closed DMs, also handed to its player by `held_notes`."""
         row = await self._store.outbox_row(outbox_id)
         attempts = 1 if row is None else row.attempts + 1
         retry_at = self._clock.now() + retry_delay(attempts)
-        await self._store.mark_failed(outbox_id, error, retry_at=retry_at)
+        await self._store.mark_failed(outbox_id, error, retry_at=retry_at, held=held)
         return retry_at
+
+    async def held_notes(self, user_id: str) -> list[OutboxItem]:
+        """The user's private notes their closed DMs refused, still to hand over (kept in
+        the database: any bot process may be the one the player next talks to)."""
+        return [OutboxItem.from_row(row) for row in await self._store.held_outbox(user_id)]
 
     async def give_up(self, outbox_id: int, error: str) -> None:
         """Set a row aside for good with its reason, and tell the moderators once (never

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import re
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
@@ -37,11 +38,14 @@ MAX_IMPORT_BYTES = 8 * 1024 * 1024
 
 
 def _text(value: object) -> str | None:
-    """The text to check; None for an argument left out (None)."""
+    """The text to check; None for an argument left out (None). The null character is
+    refused in every text: PostgreSQL cannot store it, and no player means to type it."""
     if value is None:
         return None
     if not isinstance(value, str):
         raise ServiceError("service.error.not_text", value=str(value)[:40])
+    if "\x00" in value:
+        raise ServiceError("service.error.null_character")
     return value
 
 
@@ -82,6 +86,22 @@ def check_language(value: object) -> None:
         raise ServiceError("service.error.unknown_language", code=text[:20])
 
 
+def check_document(value: object) -> None:
+    """A JSON document (a data file, an export, options, an order) carries no null
+    character in any text: PostgreSQL's jsonb cannot store one."""
+    if isinstance(value, bytes):
+        found = b"\x00" in value or b"\\u0000" in value
+    elif isinstance(value, str):
+        found = "\x00" in value or "\\u0000" in value
+    else:
+        try:
+            found = "\\u0000" in json.dumps(value)
+        except (TypeError, ValueError, RecursionError):
+            return  # not JSON at all: the method itself refuses it
+    if found:
+        raise ServiceError("service.error.null_character")
+
+
 CHECKS: dict[str, Callable[[object], None]] = {
     "reason": check_reason,
     "display_name": check_display_name,
@@ -90,6 +110,10 @@ CHECKS: dict[str, Callable[[object], None]] = {
     "actor_id": check_actor,
     "creator_id": check_actor,
     "language": check_language,
+    "data": check_document,
+    "document": check_document,
+    "options": check_document,
+    "action": check_document,
 }
 
 Service = TypeVar("Service", bound=type)

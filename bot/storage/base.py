@@ -154,6 +154,40 @@ class OutboxRow:
     last_error: str | None
     next_attempt_at: datetime | None = None
     given_up_at: datetime | None = None
+    guild_id: int | None = None
+    """The campaign's guild, copied on the row so that a process claims its shards' rows."""
+    held: bool = False
+    """A DM the player's closed DMs refused, handed over when they next use a command."""
+
+
+DM_SHARD = 0
+"""The shard whose process sends every DM (and the rows of a campaign with no guild)."""
+
+
+@dataclass(frozen=True)
+class ShardSet:
+    """The Discord shards one bot process runs: it delivers only the outbox rows of their
+    guilds, a guild's shard being `(guild_id >> 22) % count` (Discord's rule), and, when it
+    runs shard `DM_SHARD`, every DM and every row of a campaign without a guild."""
+
+    ids: frozenset[int]
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {sorted(self.ids)} are not among 0..{self.count - 1}")
+
+    def shard_of(self, row: OutboxRow) -> int:
+        if row.target_kind == "dm" or row.guild_id is None:
+            return DM_SHARD
+        return (row.guild_id >> 22) % self.count
+
+    def owns(self, row: OutboxRow) -> bool:
+        return self.shard_of(row) in self.ids
+
+    @property
+    def runs_dm_shard(self) -> bool:
+        return DM_SHARD in self.ids
 
 
 @dataclass(frozen=True)
@@ -440,9 +474,11 @@ class Store(Protocol):
         due_by: datetime | None = None,
         targets: Sequence[TargetKind] = ("channel", "dm"),
         campaign_id: int | None = None,
+        shards: ShardSet | None = None,
     ) -> list[OutboxRow]:
         """Undelivered messages to `targets` (of one campaign or all), oldest first, leaving
-        out dead letters and, given `due_by`, rows whose next attempt is later."""
+        out dead letters, given `due_by` rows whose next attempt is later, and given
+        `shards` the rows another process delivers (see `ShardSet`)."""
 
     async def outbox_row(self, outbox_id: int) -> OutboxRow | None:
         """One outbox row by id, or None."""
@@ -477,9 +513,14 @@ class Store(Protocol):
         *,
         retry_at: datetime | None = None,
         given_up_at: datetime | None = None,
+        held: bool = False,
     ) -> None:
         """Count a failed attempt and keep its error; the row stays pending (tried again
-        from `retry_at`) unless `given_up_at` makes it a dead letter."""
+        from `retry_at`) unless `given_up_at` makes it a dead letter. `held`: a DM refused
+        by closed DMs, also handed over when its player next uses a command."""
+
+    async def held_outbox(self, user_id: str) -> list[OutboxRow]:
+        """The user's held DMs (see `mark_failed`) still undelivered and not set aside."""
 
     # Prompt messages ------------------------------------------------------------------
 
@@ -546,3 +587,10 @@ class Store(Protocol):
     ) -> bool:
         """Make the campaign due at `at` (None: only on its next change), unless it changed
         since `wake_changes` said `expected_changes`; whether it was set."""
+
+    # Which process runs the scheduler ---------------------------------------------------
+
+    async def lead_scheduler(self) -> bool:
+        """Whether this process runs the deadline scheduler now. One process alone holds
+        the lead; asked again, the holder keeps it, and another process gets it once the
+        holder has closed its store or died (SQLite: the only process always leads)."""

@@ -90,9 +90,11 @@ TABLES: tuple[Table, ...] = (
         (
             "id", "campaign_id", "target_kind", "target_id", "payload", "created_at",
             "delivered_at", "attempts", "last_error", "next_attempt_at", "given_up_at",
+            "guild_id", "held",
         ),
         json=frozenset({"payload"}),
         times=frozenset({"created_at", "delivered_at", "next_attempt_at", "given_up_at"}),
+        flags=frozenset({"held"}),
     ),
     Table(
         "prompt_posts",

@@ -11,6 +11,7 @@ JSON values are jsonb and times timestamptz; the schema has its own numbered mig
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import glob
 import json
 import os
@@ -26,6 +27,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.base import (
+    DM_SHARD,
     LOBBY_SEQ,
     ActionRecord,
     AuditRecord,
@@ -43,6 +45,7 @@ from bot.storage.base import (
     ScheduleRow,
     SeatTaken,
     SeqConflict,
+    ShardSet,
     SnapshotRow,
     Store,
     StoreError,
@@ -58,6 +61,11 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "postgres_migrations"
 URL_SCHEMES = ("postgresql://", "postgres://")
 _BIGINTS = range(-(2**63), 2**63)
 _MIGRATION_LOCK = 0x436F7572  # any fixed number: the advisory lock held while migrating
+SCHEDULER_LOCK = 0x436F7573
+"""The advisory lock the process running the deadline scheduler holds (a session lock on a
+connection of its own: it goes when that process closes its store or dies)."""
+OUTBOX_CHANNEL = "courier_outbox"
+"""NOTIFY channel: a committed transaction wrote outbox rows (any process may deliver them)."""
 POOL_SIZE = 10
 
 
@@ -78,6 +86,14 @@ def _sorted_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _load_json(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_sorted_object)
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """What a pooled connection needs when handed back: nothing. asyncpg rolls back a
+    transaction left open itself; its default reset (unlock advisory locks, close cursors,
+    unlisten, reset settings: a round trip per release, a third of an order's time) undoes
+    session state this store never sets on a pooled connection (its session lock and its
+    listener have connections of their own)."""
 
 
 async def _set_codecs(connection: asyncpg.Connection) -> None:
@@ -150,6 +166,8 @@ def _outbox(row: asyncpg.Record) -> OutboxRow:
         last_error=row["last_error"],
         next_attempt_at=row["next_attempt_at"],
         given_up_at=row["given_up_at"],
+        guild_id=row["guild_id"],
+        held=row["held"],
     )
 
 
@@ -285,13 +303,20 @@ class PostgresStore:
         self.url = url
         self._backup_directory = backup_directory
         self._outbox_listeners: list[Callable[[], None]] = []
+        self._listening: asyncio.Task[asyncpg.Connection] | None = None
+        self._sender = os.urandom(8).hex()  # tells our own notifications from the others'
+        self._leader: asyncpg.Connection | None = None
+        self._leading = False
+        self._leadership = asyncio.Lock()
 
     @classmethod
     async def open(
         cls, url: str, *, backup_directory: Path = Path("data/backups")
     ) -> PostgresStore:
         """Connect to the database at `url` and bring its schema up to date."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, init=_set_codecs)
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=POOL_SIZE, init=_set_codecs, reset=_keep_session
+        )
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
@@ -301,12 +326,33 @@ class PostgresStore:
         return cls(pool, url, backup_directory)
 
     async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            with contextlib.suppress(BaseException):
+                await (await self._listening).close()
+        await self._let_go_of_the_lead()
         await self._pool.close()
 
     # Plumbing ------------------------------------------------------------------------
 
     def add_outbox_listener(self, listener: Callable[[], None]) -> None:
+        """Call `listener` after this process's transactions that wrote outbox rows, and
+        when another process's did (PostgreSQL's NOTIFY, on a connection of its own)."""
         self._outbox_listeners.append(listener)
+        if self._listening is None:
+            with contextlib.suppress(RuntimeError):  # no loop (a script): no cross-process wake
+                self._listening = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> asyncpg.Connection:
+        connection = await asyncpg.connect(self.url)
+        await connection.add_listener(OUTBOX_CHANNEL, self._notified)
+        return connection
+
+    def _notified(self, connection: object, pid: int, channel: str, sender: str) -> None:
+        if sender == self._sender:
+            return  # our own transaction: its listeners were called after its commit
+        for listener in self._outbox_listeners:
+            listener()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Transaction]:
@@ -355,10 +401,13 @@ class PostgresStore:
     ) -> None:
         if not outbox:
             return
+        if not tx.wrote_outbox:
+            await tx.connection.execute("SELECT pg_notify($1, $2)", OUTBOX_CHANNEL, self._sender)
         tx.wrote_outbox = True
         await tx.connection.executemany(
-            "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
-            " VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO outbox (campaign_id, guild_id, target_kind, target_id, payload,"
+            " created_at) VALUES ($1, (SELECT guild_id FROM campaigns WHERE id = $1),"
+            " $2, $3, $4, $5)",
             [(campaign_id, item.target_kind, item.target_id, item.payload, at) for item in outbox],
         )
 
@@ -758,19 +807,26 @@ class PostgresStore:
         due_by: datetime | None = None,
         targets: Sequence[TargetKind] = ("channel", "dm"),
         campaign_id: int | None = None,
+        shards: ShardSet | None = None,
     ) -> list[OutboxRow]:
         # SKIP LOCKED: a row another connection is marking delivered right now is passed
-        # over rather than waited for (and then sent twice).
+        # over rather than waited for (and then sent twice). Each process asks only for its
+        # shards' rows, so two processes never deliver the same row.
         rows = await self._rows(
             "SELECT * FROM outbox WHERE delivered_at IS NULL AND given_up_at IS NULL"
             " AND target_kind = ANY($1::text[])"
             " AND ($2::timestamptz IS NULL OR next_attempt_at IS NULL OR next_attempt_at <= $2)"
             " AND ($3::bigint IS NULL OR campaign_id = $3)"
+            " AND ($5::int IS NULL OR (CASE WHEN target_kind = 'dm' OR guild_id IS NULL"
+            " THEN $6 ELSE (guild_id >> 22) % $5 END) = ANY($7::int[]))"
             " ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED",
             list(targets),
             due_by,
             campaign_id,
             limit,
+            None if shards is None else shards.count,
+            DM_SHARD,
+            [] if shards is None else sorted(shards.ids),
         )
         return [_outbox(row) for row in rows]
 
@@ -829,18 +885,28 @@ class PostgresStore:
         *,
         retry_at: datetime | None = None,
         given_up_at: datetime | None = None,
+        held: bool = False,
     ) -> None:
         if outbox_id not in _BIGINTS:
             return
         async with self._transaction() as tx:
             await tx.connection.execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = $1,"
-                " next_attempt_at = $2, given_up_at = $3 WHERE id = $4",
+                " next_attempt_at = $2, given_up_at = $3, held = $4 WHERE id = $5",
                 error[:1000],
                 retry_at,
                 given_up_at,
+                held,
                 outbox_id,
             )
+
+    async def held_outbox(self, user_id: str) -> list[OutboxRow]:
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE held AND target_id = $1 AND target_kind = 'dm'"
+            " AND delivered_at IS NULL AND given_up_at IS NULL ORDER BY id",
+            user_id,
+        )
+        return [_outbox(row) for row in rows]
 
     # Prompt messages ------------------------------------------------------------------
 
@@ -1028,6 +1094,35 @@ class PostgresStore:
             expected_changes,
         )
         return bool(updated)
+
+    # Which process runs the scheduler ---------------------------------------------------
+
+    async def lead_scheduler(self) -> bool:
+        """Hold `SCHEDULER_LOCK` on a connection of our own (a pooled one would drop it when
+        handed back): kept while that connection lives, taken by another process's next
+        try once this one is closed or dead (its server session ends with it)."""
+        async with self._leadership:
+            try:
+                if self._leader is None or self._leader.is_closed():
+                    self._leading = False
+                    self._leader = await asyncpg.connect(self.url)
+                if self._leading:
+                    await self._leader.fetchval("SELECT 1")  # still connected: still held
+                else:
+                    self._leading = bool(
+                        await self._leader.fetchval(
+                            "SELECT pg_try_advisory_lock($1)", SCHEDULER_LOCK
+                        )
+                    )
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                await self._let_go_of_the_lead()
+            return self._leading
+
+    async def _let_go_of_the_lead(self) -> None:
+        leader, self._leader, self._leading = self._leader, None, False
+        if leader is not None:
+            with contextlib.suppress(Exception):
+                await leader.close(timeout=5)
 
     # Whole tables, for copying a database (bot.storage.copying) ---------------------
 

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from bot.storage.base import (
+    DM_SHARD,
     LOBBY_SEQ,
     ActionRecord,
     AuditRecord,
@@ -41,6 +42,7 @@ from bot.storage.base import (
     ScheduleRow,
     SeatTaken,
     SeqConflict,
+    ShardSet,
     SnapshotRow,
     Store,
     TargetKind,
@@ -175,6 +177,8 @@ def _outbox(row: sqlite3.Row) -> OutboxRow:
         last_error=row["last_error"],
         next_attempt_at=_parse_time(row["next_attempt_at"]),
         given_up_at=_parse_time(row["given_up_at"]),
+        guild_id=row["guild_id"],
+        held=bool(row["held"]),
     )
 
 
@@ -257,11 +261,19 @@ def _claim(
 def _insert_outbox(
     db: sqlite3.Connection, campaign_id: int, outbox: Sequence[OutboxRecord], at: datetime
 ) -> None:
+    # Each row carries its campaign's guild, so a process claims only its shards' rows.
     db.executemany(
-        "INSERT INTO outbox (campaign_id, target_kind, target_id, payload, created_at)"
-        " VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (campaign_id, guild_id, target_kind, target_id, payload,"
+        " created_at) VALUES (?, (SELECT guild_id FROM campaigns WHERE id = ?), ?, ?, ?, ?)",
         [
-            (campaign_id, item.target_kind, item.target_id, _json(item.payload), _time(at))
+            (
+                campaign_id,
+                campaign_id,
+                item.target_kind,
+                item.target_id,
+                _json(item.payload),
+                _time(at),
+            )
             for item in outbox
         ],
     )
@@ -820,6 +832,7 @@ class SqliteStore:
         due_by: datetime | None = None,
         targets: Sequence[TargetKind] = ("channel", "dm"),
         campaign_id: int | None = None,
+        shards: ShardSet | None = None,
     ) -> list[OutboxRow]:
         sql = "SELECT * FROM outbox WHERE delivered_at IS NULL AND given_up_at IS NULL"
         params: list[Any] = []
@@ -831,6 +844,12 @@ class SqliteStore:
         if campaign_id is not None:
             sql += " AND campaign_id = ?"
             params.append(campaign_id)
+        if shards is not None:
+            sql += (
+                " AND (CASE WHEN target_kind = 'dm' OR guild_id IS NULL THEN ?"
+                f" ELSE (guild_id >> 22) % ? END) IN ({', '.join('?' for _ in shards.ids)})"
+            )
+            params += [DM_SHARD, shards.count, *sorted(shards.ids)]
         rows = await self._rows(sql + " ORDER BY id LIMIT ?", (*params, limit))
         return [_outbox(row) for row in rows]
 
@@ -887,19 +906,29 @@ class SqliteStore:
         *,
         retry_at: datetime | None = None,
         given_up_at: datetime | None = None,
+        held: bool = False,
     ) -> None:
         await self._write(
             lambda db: db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
-                " given_up_at = ? WHERE id = ?",
+                " given_up_at = ?, held = ? WHERE id = ?",
                 (
                     error[:1000],
                     None if retry_at is None else _time(retry_at),
                     None if given_up_at is None else _time(given_up_at),
+                    int(held),
                     outbox_id,
                 ),
             )
         )
+
+    async def held_outbox(self, user_id: str) -> list[OutboxRow]:
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE held = 1 AND target_id = ? AND target_kind = 'dm'"
+            " AND delivered_at IS NULL AND given_up_at IS NULL ORDER BY id",
+            (user_id,),
+        )
+        return [_outbox(row) for row in rows]
 
     # Prompt messages ------------------------------------------------------------------
 
@@ -1058,6 +1087,10 @@ class SqliteStore:
             )
         )
         return updated == 1
+
+    async def lead_scheduler(self) -> bool:
+        # A SQLite file has one bot process: it always runs the scheduler.
+        return True
 
     # Whole tables, for copying a database (bot.storage.copying) ---------------------
 

@@ -1,7 +1,7 @@
 """`make bench`: every Courier benchmark, printed as one table of figures beside targets.
 
-Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g] [--scale-sizes 1000,3000]
-       [--orders-per-second 20]
+Usage: python -m tests.bench [--quick] [--only a,b,c,d,e,f,g,h] [--scale-sizes 1000,3000]
+       [--orders-per-second 20] [--stored N,N]
 
 (a) service latency to accept and commit an action with 1, 100 and 10,000 campaigns;
 (b) loading a long log at a snapshot, 49 steps after one and without snapshots; (c) random
@@ -10,7 +10,9 @@ diplomacy package's; (e) resident memory with 10,000 and 100,000 campaigns store
 active; (f) start-up time to ready without the login, with nothing due and with a backlog;
 (g) the scheduler's tick with 1,000 and 10,000 running campaigns, idle and with 30% due
 (two drain rounds, orders given meanwhile beside the same orders with nothing draining,
-store calls, writes and commits per due table).
+store calls, writes and commits per due table);
+(h) PostgreSQL beside SQLite: submit p50/p99 with 10,000 and 100,000 campaigns stored
+(`--stored` for other counts) and orders per second with one and two processes.
 Targets marked "proposed" are not from the issue; the others are. Timings on a shared
 machine are noisy: the load average is printed with the table, CPU times beside some.
 """
@@ -29,12 +31,13 @@ from tests.bench.figures import Figure, print_table
 from tests.bench.games import game_figures
 from tests.bench.latency import latency_figures
 from tests.bench.loading import loading_figures
+from tests.bench.postgres_bench import postgres_figures
 from tests.bench.process_figures import process_figures
 from tests.bench.render_figures import render_figures
 from tests.bench.scale import CLICKS_PER_SECOND, scale_figures
 from tests.fixtures.mini_game import MINI
 
-SECTIONS = "abcdefg"
+SECTIONS = "abcdefgh"
 
 
 def heaviest_ruleset() -> str:
@@ -48,6 +51,7 @@ async def run(
     folder: Path,
     scale_sizes: tuple[int, ...] = (),
     orders_per_second: int = CLICKS_PER_SECOND,
+    stored: tuple[int, ...] | None = None,
 ) -> list[Figure]:
     figures: list[Figure] = []
     big = 1_000 if quick else 10_000
@@ -66,6 +70,10 @@ async def run(
     if "g" in sections:
         sizes = scale_sizes or ((1_000,) if quick else (1_000, 10_000))
         figures += await scale_figures(folder, sizes, orders_per_second)
+    if "h" in sections:
+        sizes = stored or ((1_000, 10_000) if quick else (10_000, 100_000))
+        campaigns, moves = (20, 10) if quick else (100, 20)
+        figures += await postgres_figures(folder, heaviest_ruleset(), sizes, campaigns, moves)
     return figures
 
 
@@ -82,14 +90,25 @@ def main(argv: list[str] | None = None) -> int:
         default=CLICKS_PER_SECOND,
         help="(g) orders given during the drain (more: enough samples at a reduced size)",
     )
+    parser.add_argument(
+        "--stored", default=None, help="campaigns stored for (h), e.g. 1000,10000 for a quick run"
+    )
     arguments = parser.parse_args(argv)
     registry.register(MINI)
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="courier-bench-") as folder:
         sizes = tuple(int(size) for size in arguments.scale_sizes.split(",") if size)
+        stored = tuple(int(n) for n in arguments.stored.split(",")) if arguments.stored else None
         sections = arguments.only.replace(",", "")
         figures = asyncio.run(
-            run(sections, arguments.quick, Path(folder), sizes, arguments.orders_per_second)
+            run(
+                sections,
+                arguments.quick,
+                Path(folder),
+                sizes,
+                arguments.orders_per_second,
+                stored,
+            )
         )
     print_table(figures)
     print(f"\n{time.perf_counter() - began:.0f} s in all")

@@ -89,3 +89,50 @@ def test_a_postgresql_url_is_kept_whole_and_out_of_the_settings_repr(
     settings = Settings()
     assert settings.database == "postgresql://courier:hunter2@db.example/courier"
     assert "hunter2" not in repr(settings)
+
+
+def test_shards_are_read_as_a_list_and_reach_the_bot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bot.discord.client import ShardedCourierBot
+    from bot.discord.launcher import bot_from_settings
+
+    assert Settings().shards is None
+    monkeypatch.setenv("COURIER_DATABASE", "postgresql://courier@db.example/courier")
+    monkeypatch.setenv("COURIER_SHARD_IDS", "2, 3")
+    monkeypatch.setenv("COURIER_SHARD_COUNT", "4")
+    settings = Settings()
+    assert settings.shards is not None
+    assert (settings.shards.ids, settings.shards.count) == (frozenset({2, 3}), 4)
+    bot = bot_from_settings(settings)
+    assert isinstance(bot, ShardedCourierBot)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    assert not bot.syncs_commands  # shard 0's process syncs them
+
+
+@pytest.mark.parametrize(
+    ("ids", "count", "database"),
+    [
+        ("0,1", None, "postgresql://h/c"),  # one without the other
+        (None, "2", "postgresql://h/c"),
+        ("2", "2", "postgresql://h/c"),  # no shard 2 of 2
+        ("1", "2", "data/courier.sqlite3"),  # a SQLite file shared by two processes
+    ],
+)
+def test_shard_settings_that_cannot_work_are_refused(
+    monkeypatch: pytest.MonkeyPatch, ids: str | None, count: str | None, database: str
+) -> None:
+    from pydantic import ValidationError
+
+    monkeypatch.setenv("COURIER_DATABASE", database)
+    for name, value in (("COURIER_SHARD_IDS", ids), ("COURIER_SHARD_COUNT", count)):
+        if value is not None:
+            monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError):
+        Settings()
+
+
+def test_one_process_may_run_every_shard_on_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COURIER_SHARD_IDS", "0,1")
+    monkeypatch.setenv("COURIER_SHARD_COUNT", "2")
+    assert Settings().shards is not None

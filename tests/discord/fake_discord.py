@@ -3,6 +3,13 @@ commands, receive a slash command, answer it, post messages and reconnect.
 
 Faults are queued per route: `fail_next("POST", "/channels/{id}/messages", 429, 500)` makes
 the next two such requests fail with those statuses before the request succeeds.
+
+Several guilds (one channel each) and shards: a gateway connection that identifies as shard
+`i` of `n` gets the guilds of that shard (`(guild_id >> 22) % n == i`), and an interaction
+goes to the connection of its guild's shard, so several bot processes can each run some of
+the shards. As Discord does, a message posted with `enforce_nonce` and a nonce already seen
+in its channel is answered with the first message instead of making a second
+(`created` holds the messages actually made).
 """
 
 from __future__ import annotations
@@ -40,10 +47,28 @@ class Recorded:
     path: str
     body: dict[str, Any]
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    token: str = ""
+    """The bot token the request came with (tells several bot processes apart)."""
+
+
+@dataclass(frozen=True)
+class FakeGuild:
+    guild_id: int
+    channel_id: int
+
+    def shard(self, count: int) -> int:
+        return (self.guild_id >> 22) % count
 
 
 class FakeDiscord:
-    def __init__(self) -> None:
+    def __init__(self, guilds: list[FakeGuild] | None = None, shard_count: int = 1) -> None:
+        self.guilds = guilds or [FakeGuild(GUILD_ID, CHANNEL_ID)]
+        self.shard_count = shard_count
+        self.shard_sockets: dict[int, web.WebSocketResponse] = {}
+        self.identified_shards: list[int] = []
+        self.created: list[Recorded] = []
+        self._by_nonce: dict[tuple[str, str], dict[str, Any]] = {}
+        self.messages: dict[str, dict[str, Any]] = {}  # posted in channels, by id
         self.requests: list[Recorded] = []
         self.faults: dict[tuple[str, str], deque[int]] = defaultdict(deque)
         self.identifies = 0
@@ -116,8 +141,13 @@ class FakeDiscord:
                 await socket.send_json({"op": 11})
             elif op == 2:
                 self.identifies += 1
-                await self._dispatch(socket, "READY", self._ready_payload())
-                await self._dispatch(socket, "GUILD_CREATE", self._guild_payload())
+                shard, count = (payload["d"].get("shard") or [0, 1])[:2]
+                self.shard_sockets[shard] = socket
+                self.identified_shards.append(shard)
+                guilds = [guild for guild in self.guilds if guild.shard(count) == shard]
+                await self._dispatch(socket, "READY", self._ready_payload(guilds, [shard, count]))
+                for guild in guilds:
+                    await self._dispatch(socket, "GUILD_CREATE", self._guild_payload(guild))
                 self.ready.set()
             elif op == 6:
                 self.resumes += 1
@@ -134,10 +164,26 @@ class FakeDiscord:
         socket = self.sockets[-1]
         await socket.close(code=code, message=b"node restarting")
 
+    def guild_of(self, guild_id: int) -> FakeGuild:
+        return next(guild for guild in self.guilds if guild.guild_id == guild_id)
+
+    def socket_for(self, guild: FakeGuild) -> web.WebSocketResponse:
+        """The live gateway connection of the guild's shard (else the newest connection)."""
+        socket = self.shard_sockets.get(guild.shard(self.shard_count))
+        return socket if socket is not None and not socket.closed else self.sockets[-1]
+
     async def send_interaction(
-        self, data: dict[str, Any], *, locale: str = "en-US", user_id: int = OWNER_ID, kind: int = 2
+        self,
+        data: dict[str, Any],
+        *,
+        locale: str = "en-US",
+        user_id: int = OWNER_ID,
+        kind: int = 2,
+        guild_id: int | None = None,
     ) -> str:
-        """Deliver an interaction to the bot; returns its id."""
+        """Deliver an interaction to the bot (in `guild_id`'s channel, else the first
+        guild's); returns its id."""
+        guild = self.guild_of(guild_id) if guild_id is not None else self.guilds[0]
         interaction_id = self.next_id()
         payload = {
             "id": interaction_id,
@@ -145,15 +191,15 @@ class FakeDiscord:
             "type": kind,
             "token": f"token-{interaction_id}",
             "version": 1,
-            "guild_id": str(GUILD_ID),
-            "channel_id": str(CHANNEL_ID),
-            "channel": self._channel_payload(),
+            "guild_id": str(guild.guild_id),
+            "channel_id": str(guild.channel_id),
+            "channel": self._channel_payload(guild),
             "locale": locale,
             "guild_locale": "en-US",
             "app_permissions": "2248473465835073",
             "entitlements": [],
             "attachment_size_limit": 26214400,
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(guild.guild_id)},
             "context": 0,
             "member": {
                 "user": user_payload(user_id, "owner"),
@@ -166,17 +212,18 @@ class FakeDiscord:
             },
             "data": data,
         }
-        await self._dispatch(self.sockets[-1], "INTERACTION_CREATE", payload)
+        await self._dispatch(self.socket_for(guild), "INTERACTION_CREATE", payload)
         return interaction_id
 
     def command_id(self, name: str) -> str:
         return str(next(c["id"] for c in self.commands if c["name"] == name))
 
-    def _ready_payload(self) -> dict[str, Any]:
+    def _ready_payload(self, guilds: list[FakeGuild], shard: list[int]) -> dict[str, Any]:
         return {
             "v": 10,
             "user": user_payload(BOT_ID, "courier", bot=True),
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "guilds": [{"id": str(guild.guild_id), "unavailable": True} for guild in guilds],
+            "shard": shard,
             "session_id": "fake-session",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APPLICATION_ID), "flags": 0},
@@ -184,11 +231,12 @@ class FakeDiscord:
             "relationships": [],
         }
 
-    def _channel_payload(self) -> dict[str, Any]:
+    def _channel_payload(self, guild: FakeGuild | None = None) -> dict[str, Any]:
+        guild = guild or self.guilds[0]
         return {
-            "id": str(CHANNEL_ID),
+            "id": str(guild.channel_id),
             "type": 0,
-            "guild_id": str(GUILD_ID),
+            "guild_id": str(guild.guild_id),
             "name": "campaigns",
             "position": 0,
             "permission_overwrites": [],
@@ -196,9 +244,9 @@ class FakeDiscord:
             "parent_id": None,
         }
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _guild_payload(self, guild: FakeGuild) -> dict[str, Any]:
         return {
-            "id": str(GUILD_ID),
+            "id": str(guild.guild_id),
             "name": "Fake Guild",
             "owner_id": str(OWNER_ID),
             "icon": None,
@@ -211,7 +259,7 @@ class FakeDiscord:
             "explicit_content_filter": 0,
             "roles": [
                 {
-                    "id": str(GUILD_ID),
+                    "id": str(guild.guild_id),
                     "name": "@everyone",
                     "permissions": "2248473465835073",
                     "position": 0,
@@ -241,7 +289,7 @@ class FakeDiscord:
             "member_count": 2,
             "large": False,
             "joined_at": "2026-01-01T00:00:00+00:00",
-            "channels": [self._channel_payload()],
+            "channels": [self._channel_payload(guild)],
             "threads": [],
             "members": [
                 {
@@ -266,7 +314,8 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         body, files = await self._read_body(request)
         route = _route_of(path)
-        record = Recorded(request.method, path, body, files)
+        token = request.headers.get("Authorization", "").removeprefix("Bot ")
+        record = Recorded(request.method, path, body, files, token)
         faults = self.faults.get((request.method, route))
         if faults:
             status = faults.popleft()
@@ -285,7 +334,7 @@ class FakeDiscord:
         async with self.received:
             self.requests.append(record)
             self.received.notify_all()
-        return self._answer(request.method, route, path, body)
+        return self._answer(record, route)
 
     async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[Any]]:
         if request.content_type.startswith("multipart/"):
@@ -304,7 +353,8 @@ class FakeDiscord:
             return (json.loads(text) if text else {}), []
         return {}, []
 
-    def _answer(self, method: str, route: str, path: str, body: Any) -> web.Response:
+    def _answer(self, record: Recorded, route: str) -> web.Response:
+        method, path, body = record.method, record.path, record.body
         if route == "/users/@me":
             return _json(user_payload(BOT_ID, "courier", bot=True))
         if route == "/oauth2/applications/@me":
@@ -328,7 +378,7 @@ class FakeDiscord:
             return _json(
                 {
                     "url": self.gateway_url,
-                    "shards": 1,
+                    "shards": self.shard_count,
                     "session_start_limit": {
                         "total": 1000,
                         "remaining": 999,
@@ -353,7 +403,14 @@ class FakeDiscord:
         if route.endswith("/commands") and method == "GET":
             return _json(self.commands)
         if route == "/channels/{id}/messages" and method == "POST":
-            return _json(self._message(body, path.split("/")[2]))
+            return _json(self._post_message(body, path, record.token))
+        if route == "/channels/{id}/messages/{id}" and path.split("/")[4] in self.messages:
+            message = self.messages[path.split("/")[4]]
+            if method == "PATCH":
+                message.update(
+                    {key: body[key] for key in ("content", "embeds", "components") if key in body}
+                )
+            return _json(message)
         if route == "/interactions/{id}/{token}/callback":
             return _json({"interaction": {"id": path.split("/")[2], "type": 2}})
         if route == "/webhooks/{id}/{token}/messages/@original":
@@ -361,7 +418,9 @@ class FakeDiscord:
         if route == "/webhooks/{id}/{token}":
             return _json(self._message(body, str(CHANNEL_ID)))
         if route == "/channels/{id}":
-            return _json(self._channel_payload())
+            wanted = int(path.split("/")[2])
+            known = [guild for guild in self.guilds if guild.channel_id == wanted]
+            return _json(self._channel_payload(known[0] if known else None))
         if route == "/users/@me/channels":
             recipient = int(body["recipient_id"])
             return _json(
@@ -376,6 +435,19 @@ class FakeDiscord:
             user_id = int(path.split("/")[2])
             return _json(user_payload(user_id, f"user{user_id}"))
         return _json({"message": f"not faked: {method} {path}", "code": 0}, status=404)
+
+    def _post_message(self, body: dict[str, Any], path: str, token: str) -> dict[str, Any]:
+        """A new message, or the first one of its nonce when `enforce_nonce` is set."""
+        channel_id = path.split("/")[2]
+        key = (channel_id, str(body.get("nonce")))
+        if body.get("enforce_nonce") and key in self._by_nonce:
+            return self._by_nonce[key]
+        message = self._message(body, channel_id)
+        self.messages[message["id"]] = message
+        self.created.append(Recorded("POST", path, body, token=token))
+        if body.get("nonce") is not None:
+            self._by_nonce[key] = message
+        return message
 
     def _message(self, body: dict[str, Any], channel_id: str) -> dict[str, Any]:
         return {

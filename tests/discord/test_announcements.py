@@ -55,7 +55,7 @@ class _QueuedRows:
             for number, payload in enumerate(payloads)
         ]
 
-    async def pending_outbox(self, limit: int) -> list[Any]:
+    async def pending_outbox(self, limit: int, **_: Any) -> list[Any]:
         return list(self.rows)
 
     async def mark_delivered(self, outbox_id: int) -> None:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.discord.delivery import OutboxCourier
 from tests.discord.conftest import Table, open_mini_campaign, text_of
 
 
@@ -74,6 +75,34 @@ async def test_private_notes_refused_by_closed_dms_come_back_ephemerally(table: 
     assert held[0].content.startswith("Your direct messages are closed")
     assert f"luck={luck}" not in t.public_text()
     assert await t.bot.service.pending_outbox() == []
+
+
+async def test_held_notes_are_kept_in_the_database_for_whichever_process_answers_next(
+    table: Table,
+) -> None:
+    t = table
+    for player in (t.alice, t.bob):
+        t.env.inject_error(
+            "POST",
+            f"/channels/{player.user.dm_channel.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+    await t.alice.slash(t.channel, "campaign create", game="mini")
+    await t.alice.slash(t.channel, "campaign join", seat="red")
+    await t.bob.slash(t.channel, "campaign join", seat="blue")
+    await t.alice.slash(t.channel, "campaign start")
+    luck = (await t.bot.service.state_at(1, 0)).luck["blue"]  # type: ignore[attr-defined]
+    # Bob's next command is answered by a courier with nothing in memory (another process,
+    # or this one restarted): his refused note comes from the database.
+    t.bot.courier = OutboxCourier(t.bot)
+    status = await t.bob.slash(t.channel, "campaign status")
+    held = [f for f in status.followups if f.embeds]
+    assert held and all(f.ephemeral for f in held)
+    assert f"luck={luck}" in str(held[0].embeds[0].to_dict())
+    assert await t.bot.service.delivery.held_notes(str(t.bob.user.id)) == []
 
 
 async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(

@@ -7,15 +7,16 @@ messages posted (the maps and prompts of every committed step included, though a
 fell between the commit and their posting), in the order of the rows, and a message was
 sent twice only when a kill fell between its send and its mark (Discord's nonce then
 answers with the first message).
+
+The database is a SQLite file or a PostgreSQL URL; the checks read its tables through the
+store's own row reader (`bot.storage.copying`), so they hold the same on both.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -26,6 +27,8 @@ from typing import Any
 
 from bot.services import open_service, verify_campaign
 from bot.services.replay import replay
+from bot.storage import open_store
+from bot.storage.copying import TABLES, Row, rows_of
 from rulesets import registry
 from rulesets.core import legal_prompts, start, state_hash, submit
 from tests.proof.crash_plan import (
@@ -45,7 +48,8 @@ PAUSE_POINTS = ("in_append", "in_snapshot", "after_commit", "after_send")
 
 @dataclass
 class CrashTable:
-    database: Path
+    database: str
+    """A SQLite file's path or a PostgreSQL URL."""
     plan_path: Path
     sent_log: Path
     acknowledged: set[tuple[int, int]] = field(default_factory=set)
@@ -54,7 +58,7 @@ class CrashTable:
     """The last nonce each killed run had sent: the only ones that may be sent twice."""
 
 
-async def _prepare(database: Path, campaigns: int, seats: list[str]) -> list[PlannedCampaign]:
+async def _prepare(database: str, campaigns: int, seats: list[str]) -> list[PlannedCampaign]:
     service = await open_service(database)
     planned = []
     for number in range(campaigns):
@@ -77,9 +81,11 @@ async def _prepare(database: Path, campaigns: int, seats: list[str]) -> list[Pla
     return planned
 
 
-def prepare_table(folder: Path, campaigns: int) -> CrashTable:
-    """Campaigns in the lobby-started state, and a plan of whole games for them."""
-    table = CrashTable(folder / "crash.sqlite3", folder / "plan.json", folder / "sent.log")
+def prepare_table(folder: Path, campaigns: int, database: str | None = None) -> CrashTable:
+    """Campaigns in the lobby-started state, and a plan of whole games for them, in
+    `database` (else a SQLite file in `folder`)."""
+    database = database or str(folder / "crash.sqlite3")
+    table = CrashTable(database, folder / "plan.json", folder / "sent.log")
     seats = ["red", "blue", "green"]
     save_plan(table.plan_path, asyncio.run(_prepare(table.database, campaigns, seats)))
     return table
@@ -87,7 +93,7 @@ def prepare_table(folder: Path, campaigns: int) -> CrashTable:
 
 def _worker(table: CrashTable, pause: tuple[str, int] | None) -> subprocess.Popen[str]:
     args = [sys.executable, "-m", "tests.proof.crash_worker"]
-    args += [str(table.database), str(table.plan_path), str(table.sent_log)]
+    args += [table.database, str(table.plan_path), str(table.sent_log)]
     if pause is not None:
         args += [pause[0], str(pause[1])]
     return subprocess.Popen(
@@ -158,14 +164,38 @@ def run_to_completion(table: CrashTable) -> None:
 
 # The checks ------------------------------------------------------------------------------
 
+Tables = dict[str, list[Row]]
+CHECKED = ("campaigns", "actions", "snapshots", "outbox", "prompt_posts")
+
+
+async def _read_rows(database: str) -> Tables:
+    store = await open_store(database)
+    try:
+        return {
+            table.name: [row async for row in rows_of(store, table)]  # type: ignore[arg-type]
+            for table in TABLES
+            if table.name in CHECKED
+        }
+    finally:
+        await store.close()
+
+
+def read_tables(database: str) -> Tables:
+    """The rows the checks read, decoded (JSON values as Python values), in key order."""
+    return asyncio.run(_read_rows(database))
+
+
+def _of(rows: list[Row], campaign_id: int) -> list[Row]:
+    return [row for row in rows if row["campaign_id"] == campaign_id]
+
 
 def _expected_outbox(
-    planned: PlannedCampaign, entries: list[sqlite3.Row], finished_seq: int | None
+    planned: PlannedCampaign, entries: list[Row], finished_seq: int | None
 ) -> Counter[tuple[str, str, int]]:
     """The outbox rows the services must have written for these log entries."""
     expected: Counter[tuple[str, str, int]] = Counter()
     for entry in entries:
-        events = json.loads(entry["events"])
+        events = entry["events"]
         public = [event for event in events if event.get("visible_to") is None]
         channel = str(CHANNEL + planned.campaign_id - 1)
         if public or entry["seq"] == finished_seq:
@@ -182,42 +212,32 @@ def _expected_outbox(
 def check_log_and_outbox(table: CrashTable) -> None:
     """Acknowledged steps present; log, seq, status, snapshots and outbox agree."""
     plan = load_plan(table.plan_path)
-    db = sqlite3.connect(table.database)
-    db.row_factory = sqlite3.Row
-    try:
-        for planned in plan:
-            cid = planned.campaign_id
-            campaign = db.execute("SELECT * FROM campaigns WHERE id = ?", (cid,)).fetchone()
-            entries = db.execute(
-                "SELECT * FROM actions WHERE campaign_id = ? ORDER BY seq", (cid,)
-            ).fetchall()
-            seqs = [entry["seq"] for entry in entries]
-            assert seqs == list(range(campaign["seq"] + 1)), (cid, seqs, campaign["seq"])
-            for entry in entries[1:]:
-                step = planned.steps[entry["seq"] - 1]
-                assert (entry["seat"], json.loads(entry["action"])) == (step.seat, step.action)
-            acked = {seq for campaign_id, seq in table.acknowledged if campaign_id == cid}
-            assert acked <= set(seqs), f"acknowledged but lost: {sorted(acked - set(seqs))}"
-            over = campaign["seq"] == len(planned.steps)
-            assert campaign["status"] == ("finished" if over else "active")
-            snapshots = db.execute(
-                "SELECT seq FROM snapshots WHERE campaign_id = ?", (cid,)
-            ).fetchall()
-            assert all(row["seq"] <= campaign["seq"] for row in snapshots)
-            rows = db.execute(
-                "SELECT target_kind, target_id, payload FROM outbox WHERE campaign_id = ?", (cid,)
-            ).fetchall()
-            payloads = [(row, json.loads(row["payload"])) for row in rows]
-            # Notices (the dice commitment at creation) belong to no step.
-            assert all("seq" in payload or payload["kind"] == "notice" for _, payload in payloads)
-            actual = Counter(
-                (row["target_kind"], row["target_id"], payload["seq"])
-                for row, payload in payloads
-                if "seq" in payload
-            )
-            assert actual == _expected_outbox(planned, entries, campaign["seq"] if over else None)
-    finally:
-        db.close()
+    tables = read_tables(table.database)
+    campaigns = {row["id"]: row for row in tables["campaigns"]}
+    for planned in plan:
+        cid = planned.campaign_id
+        campaign = campaigns[cid]
+        entries = sorted(_of(tables["actions"], cid), key=lambda entry: entry["seq"])
+        seqs = [entry["seq"] for entry in entries]
+        assert seqs == list(range(campaign["seq"] + 1)), (cid, seqs, campaign["seq"])
+        for entry in entries[1:]:
+            step = planned.steps[entry["seq"] - 1]
+            assert (entry["seat"], entry["action"]) == (step.seat, step.action)
+        acked = {seq for campaign_id, seq in table.acknowledged if campaign_id == cid}
+        assert acked <= set(seqs), f"acknowledged but lost: {sorted(acked - set(seqs))}"
+        over = campaign["seq"] == len(planned.steps)
+        assert campaign["status"] == ("finished" if over else "active")
+        snapshots = _of(tables["snapshots"], cid)
+        assert all(row["seq"] <= campaign["seq"] for row in snapshots)
+        rows = _of(tables["outbox"], cid)
+        # Notices (the dice commitment at creation) belong to no step.
+        assert all("seq" in row["payload"] or row["payload"]["kind"] == "notice" for row in rows)
+        actual = Counter(
+            (row["target_kind"], row["target_id"], row["payload"]["seq"])
+            for row in rows
+            if "seq" in row["payload"]
+        )
+        assert actual == _expected_outbox(planned, entries, campaign["seq"] if over else None)
 
 
 async def check_replay(table: CrashTable) -> None:
@@ -240,24 +260,17 @@ async def check_replay(table: CrashTable) -> None:
         await service.close()
 
 
-def _expected_nonces(db: sqlite3.Connection) -> dict[int, list[str]]:
+def _expected_nonces(tables: Tables) -> dict[int, list[str]]:
     """The messages each outbox row must have posted: one (its id as nonce), or for a
     "prompts opened" row one per open prompt (`p<id>.<n>`) that did not take over an earlier
     prompt message of its seat (that one is edited in place), none for prompts closed."""
     expected: dict[int, list[str]] = {}
     plan_states: dict[tuple[int, int], int] = {}
     shown: dict[int, dict[int, str]] = {}  # outbox id -> position -> message id
-    for outbox_id, position, message_id in db.execute(
-        "SELECT outbox_id, position, message_id FROM prompt_posts"
-    ):
-        shown.setdefault(outbox_id, {})[position] = message_id
+    for post in tables["prompt_posts"]:
+        shown.setdefault(post["outbox_id"], {})[post["position"]] = post["message_id"]
     posted_before: set[str] = set()
-    rows = [
-        (row_id, campaign_id, json.loads(raw))
-        for row_id, campaign_id, raw in db.execute(
-            "SELECT id, campaign_id, payload FROM outbox ORDER BY id"
-        )
-    ]
+    rows = [(row["id"], row["campaign_id"], row["payload"]) for row in tables["outbox"]]
     payloads = {row_id: payload for row_id, _, payload in rows}
     for row_id, campaign_id, payload in rows:
         if payload["kind"] == "board_changed" and _beside(payload, payloads.get(row_id + 1)):
@@ -270,7 +283,7 @@ def _expected_nonces(db: sqlite3.Connection) -> dict[int, list[str]]:
         if payload["open"]:
             key = (campaign_id, payload["seq"])
             if key not in plan_states:
-                plan_states[key] = _prompt_count(db, campaign_id, payload["seq"])
+                plan_states[key] = _prompt_count(tables, campaign_id, payload["seq"])
             count = plan_states[key]
         mine = shown.get(row_id, {})
         assert sorted(mine) == list(range(count)), f"row {row_id} shows {sorted(mine)}"
@@ -291,12 +304,11 @@ def _beside(board: dict[str, Any], prompts: dict[str, Any] | None) -> bool:
     )
 
 
-def _optional_nonces(db: sqlite3.Connection) -> set[str]:
+def _optional_nonces(tables: Tables) -> set[str]:
     """Sends a delivery may make or not: the map of a step posted alone, first, when none
     of its prompts needs a new message (`m<prompts row>`), or when its prompts row was
     overtaken by a newer step (the map row's own id)."""
-    rows = list(db.execute("SELECT id, payload FROM outbox ORDER BY id"))
-    payloads = {row_id: json.loads(raw) for row_id, raw in rows}
+    payloads = {row["id"]: row["payload"] for row in tables["outbox"]}
     optional: set[str] = set()
     for row_id, payload in payloads.items():
         if payload["kind"] == "board_changed" and _beside(payload, payloads.get(row_id + 1)):
@@ -304,45 +316,38 @@ def _optional_nonces(db: sqlite3.Connection) -> set[str]:
     return optional
 
 
-def _prompt_count(db: sqlite3.Connection, campaign_id: int, seq: int) -> int:
+def _prompt_count(tables: Tables, campaign_id: int, seq: int) -> int:
     """How many prompts are open after step `seq`, by replaying the log up to it."""
     mini = registry.get("mini")
-    [seed] = db.execute("SELECT seed_hex FROM campaigns WHERE id = ?", (campaign_id,)).fetchone()
-    seats = json.loads(
-        db.execute(
-            "SELECT action FROM actions WHERE campaign_id = ? AND seq = 0", (campaign_id,)
-        ).fetchone()[0]
-    )["seats"]
-    state = start(mini, seats, {}, seed).state
-    for seat, action in db.execute(
-        "SELECT seat, action FROM actions WHERE campaign_id = ? AND seq > 0 AND seq <= ?"
-        " ORDER BY seq",
-        (campaign_id, seq),
-    ):
-        state = submit(mini, state, seat, json.loads(action)).state
+    [seed] = [row["seed_hex"] for row in tables["campaigns"] if row["id"] == campaign_id]
+    entries = sorted(_of(tables["actions"], campaign_id), key=lambda entry: entry["seq"])
+    state = start(mini, entries[0]["action"]["seats"], {}, seed).state
+    for entry in entries[1 : seq + 1]:
+        state = submit(mini, state, entry["seat"], entry["action"]).state
     return len(legal_prompts(mini, state))
 
 
 def check_delivery(table: CrashTable) -> int:
     """Every outbox row delivered and marked, each of its messages posted once (maps and
     prompts included), in the order of the rows; returns how many sends were repeats."""
-    with sqlite3.connect(table.database) as db:
-        expected = _expected_nonces(db)
-        optional = _optional_nonces(db)
-        pending = db.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL").fetchone()
-        open_posts = db.execute(
-            "SELECT campaign_id, outbox_id FROM prompt_posts WHERE closed_at IS NULL"
-        ).fetchall()
-        newest_prompts = dict(
-            db.execute(
-                "SELECT campaign_id, MAX(id) FROM outbox"
-                ' WHERE payload LIKE \'%"kind":"prompts_opened"%\' GROUP BY campaign_id'
-            ).fetchall()
-        )
-        campaign_of = dict(db.execute("SELECT id, campaign_id FROM outbox").fetchall())
+    tables = read_tables(table.database)
+    expected = _expected_nonces(tables)
+    optional = _optional_nonces(tables)
+    pending = [row["id"] for row in tables["outbox"] if row["delivered_at"] is None]
+    open_posts = [
+        (post["campaign_id"], post["outbox_id"])
+        for post in tables["prompt_posts"]
+        if post["closed_at"] is None
+    ]
+    newest_prompts = {
+        row["campaign_id"]: row["id"]  # rows in id order: the last one stays
+        for row in tables["outbox"]
+        if row["payload"]["kind"] == "prompts_opened"
+    }
+    campaign_of = {row["id"]: row["campaign_id"] for row in tables["outbox"]}
     requests = table.sent_log.read_text().split()
     sends = Counter(requests)
-    assert pending[0] == 0
+    assert pending == []
     wanted = {nonce for nonces in expected.values() for nonce in nonces}
     assert set(sends) - optional == wanted, f"never posted: {sorted(wanted - set(sends))[:10]}"
     repeated = {nonce for nonce, count in sends.items() if count > 1}
@@ -372,11 +377,12 @@ def crash_trials(
     *,
     pauses: tuple[str, ...] = PAUSE_POINTS,
     pause_every: int = 3,
+    database: str | None = None,
 ) -> CrashTable:
     """`trials` killed runs (one in `pause_every` at a pause point, taken in turn from
-    `pauses`), each checked, then a full run."""
+    `pauses`), each checked, then a full run, on `database` (else a SQLite file)."""
     rng = random.Random(seed)
-    table = prepare_table(folder, campaigns)
+    table = prepare_table(folder, campaigns, database)
     for trial in range(trials):
         pause = None
         if trial % pause_every == 0:
@@ -392,6 +398,5 @@ def crash_trials(
 
 def publication_rows(table: CrashTable) -> Counter[str]:
     """How many map and prompts rows the runs wrote."""
-    with sqlite3.connect(table.database) as db:
-        kinds = [json.loads(raw)["kind"] for (raw,) in db.execute("SELECT payload FROM outbox")]
+    kinds = [row["payload"]["kind"] for row in read_tables(table.database)["outbox"]]
     return Counter(kind for kind in kinds if kind in ("board_changed", "prompts_opened"))

@@ -4,6 +4,7 @@ Discord, printing a line after each committed step. Reports, notes, maps and pro
 all posted by that loop, from the outbox rows.
 
 Usage: python -m tests.proof.crash_worker DB PLAN SENT_LOG [PAUSE_POINT COUNT]
+(DB: a SQLite file or a PostgreSQL URL)
 
 Output lines: `ack <campaign> <seq>` once an action is committed, `sent <nonce>` once a
 message has been handed to Discord (the outbox id; `p<id>.<n>` for the n-th prompt of a
@@ -109,6 +110,7 @@ def logged_courier(service: CampaignService, sent_log: Path, pause: PausePoint) 
         get_user=lambda user_id: None,
         fetch_user=channel,
         moderator_role="Game master",
+        shard_set=None,  # one process runs every shard
     )
     return OutboxCourier(bot)
 
@@ -146,7 +148,8 @@ def arm_store_pauses(service: CampaignService, pause: PausePoint) -> None:
 
             setattr(bot.storage.sqlite, attribute, paused_there)
         return
-    for attribute, point in (("_write_outbox", "in_append"), ("_write_snapshot", "in_snapshot")):
+    writers = (("_write_outbox", "in_append"), ("_write_snapshots", "in_snapshot"))  # PostgreSQL's
+    for attribute, point in writers:
         original = getattr(store, attribute, None)
         if original is None:
             continue
@@ -159,7 +162,7 @@ def arm_store_pauses(service: CampaignService, pause: PausePoint) -> None:
         setattr(store, attribute, paused)
 
 
-async def play(database: Path, plan_path: Path, sent_log: Path, pause: PausePoint) -> None:
+async def play(database: str, plan_path: Path, sent_log: Path, pause: PausePoint) -> None:
     service = await open_service(database, snapshot_every=SNAPSHOT_EVERY)
     arm_store_pauses(service, pause)
     courier = logged_courier(service, sent_log, pause)
@@ -179,7 +182,7 @@ async def play(database: Path, plan_path: Path, sent_log: Path, pause: PausePoin
 
 
 def main(argv: list[str]) -> int:
-    database, plan_path, sent_log = (Path(arg) for arg in argv[:3])
+    database, plan_path, sent_log = argv[0], Path(argv[1]), Path(argv[2])
     pause = PausePoint(argv[3], int(argv[4])) if len(argv) >= 5 else PausePoint(None, 0)
     registry.register(MINI)  # pytest registers it through conftest; this is a new process
     give_the_mini_game_a_board()

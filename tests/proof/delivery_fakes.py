@@ -93,6 +93,7 @@ def courier_over(
         get_user=lambda user_id: None,
         fetch_user=fetch_user,
         moderator_role="Game master",
+        shard_set=None,  # one process runs every shard
     )
     return OutboxCourier(bot)
 

@@ -14,10 +14,13 @@ from tests.proof.tables import mini_table
 class Arena:
     """One service on its own loop for a whole hypothesis run (examples are synchronous)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, database: str | Path) -> None:
+        """`database`: a folder for a SQLite file, or a PostgreSQL URL."""
         self.loop = asyncio.new_event_loop()
+        if isinstance(database, Path):
+            database = database / "hostile.sqlite3"
         self.service: CampaignService = self.run(
-            open_service(folder / "hostile.sqlite3", FakeClock(), snapshot_every=2)
+            open_service(database, FakeClock(), snapshot_every=2)
         )
         self.bystander = self.run(mini_table(self.service, ("red", "blue"), guild=999))
         self.lobby = self.run(

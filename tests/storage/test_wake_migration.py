@@ -27,6 +27,10 @@ async def test_running_campaigns_of_an_older_database_are_due_at_once(tmp_path: 
     ]
     for name in triggers:
         sql(database, f"DROP TRIGGER {name}")
+    # Nor what the later migrations added (0006: the outbox's guild and held flag).
+    sql(database, "DROP INDEX outbox_held")
+    sql(database, "ALTER TABLE outbox DROP COLUMN held")
+    sql(database, "ALTER TABLE outbox DROP COLUMN guild_id")
     service = await open_service(database, FakeClock())
     due = await service.store.due_campaigns(FakeClock().now(), after_id=0, limit=10)
     assert [row.campaign_id for row in due] == [running]

@@ -23,17 +23,17 @@ from bot.discord.access import (
     require_creator_or_moderator,
     require_moderator,
 )
-from bot.discord.client import CourierBot
+from bot.discord.client import TICK_SECONDS, CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.i18n import localise_value
+from bot.services.leadership import LeadingScheduler
 from bot.services.pace import PRESETS
 from bot.services.schedule import Scheduler
 from bot.services.schedule_notices import tidy_hours
 
 log = logging.getLogger("bot.discord.schedule")
 
-TICK_SECONDS = 60.0
 Reason = app_commands.Range[str, 3, 300]
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 ROUTE_CHOICES = [
@@ -331,13 +331,15 @@ async def _seat_choices(
 
 
 class ScheduleLoop(commands.Cog):
-    """Runs the scheduler: fires what is due, delivers its notices, posts new prompts."""
+    """Runs the scheduler: fires what is due, delivers its notices, posts new prompts. With
+    several bot processes on one database, only the one holding the lead ticks."""
 
     def __init__(self, bot: CourierBot) -> None:
         self.bot = bot
-        self.scheduler = Scheduler(bot.service.schedule)
+        self.scheduler = LeadingScheduler(bot.service.store, Scheduler(bot.service.schedule))
 
     async def cog_load(self) -> None:
+        self.run_scheduler.change_interval(seconds=self.bot.tick_seconds)
         self.run_scheduler.start()
 
     async def cog_unload(self) -> None:
@@ -350,7 +352,7 @@ class ScheduleLoop(commands.Cog):
             # there, like every other result.
             await self.scheduler.tick()
         except Exception:
-            log.exception("scheduler tick failed; next one in %ss", TICK_SECONDS)
+            log.exception("scheduler tick failed; next one in %ss", self.bot.tick_seconds)
 
     @run_scheduler.before_loop
     async def _ready_before_ticking(self) -> None:
