@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from bot.discord.components import ChoiceButton, ChoiceSelect
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
+from bot.discord.takeback import TakeBackButton
 from bot.discord.translator import CourierTranslator
 from bot.services import CampaignService
 from bot.services.backup import DEFAULT_KEEP
@@ -27,6 +28,7 @@ COGS = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.trust",  # adds to /campaign and /admin, so after them
     "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
+    "bot.discord.cogs.campaign_table",  # adds to /campaign: take back, private talk
 )
 SWEEP_SECONDS = 30.0
 ServiceOpener = Callable[[], Awaitable[CampaignService]]
@@ -89,7 +91,7 @@ class CourierBot(commands.Bot):
         await self.tree.set_translator(CourierTranslator())
         for extension in COGS:
             await self.load_extension(extension)
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, TakeBackButton)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
