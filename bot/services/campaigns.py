@@ -4,9 +4,9 @@ another's behaviour, and what runs after a step is the core's explicit `step_hoo
 
 Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
 `service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
-`service.schedule`) holds the same `ServiceCore`: the store, the clock, the state cache and
-the step commit, whose hooks are an explicit list (the schedule adds its own). The
-adapters call the parts by name. For tests and scripts the service also answers every
+`service.schedule`, `service.talks`) holds the same `ServiceCore`: the store, the clock,
+the state cache and the step commit, whose hooks are an explicit list (the schedule adds
+its own). The adapters call the parts by name. For tests and scripts the service also answers every
 part's public method by its plain name (`service.submit` is `service.play.submit`).
 """
 
@@ -28,6 +28,7 @@ from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
 from bot.services.schedule import CampaignSchedule
+from bot.services.talks import CampaignTalks
 from bot.services.versions import CampaignVersions
 from bot.storage import Store, open_store
 
@@ -48,6 +49,7 @@ class CampaignService:
         self.backups = CampaignBackups(self.core)
         self.data_file = CampaignDataFile(self.core)
         self.schedule = CampaignSchedule(self.core)  # deadlines: a step hook of the core
+        self.talks = CampaignTalks(self.core)  # private talk between players
 
     @property
     def store(self) -> Store:
@@ -67,6 +69,7 @@ PARTS: dict[str, type[ServicePart]] = {
     "backups": CampaignBackups,
     "data_file": CampaignDataFile,
     "schedule": CampaignSchedule,
+    "talks": CampaignTalks,
 }
 
 
