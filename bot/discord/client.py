@@ -29,15 +29,18 @@ COGS = (
     "bot.discord.cogs.trust",  # adds to /campaign and /admin, so after them
     "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
     "bot.discord.cogs.campaign_table",  # adds to /campaign: take back, private talk
+    "bot.discord.cogs.turns",  # /turns and the answer to a DM
 )
 SWEEP_SECONDS = 30.0
 ServiceOpener = Callable[[], Awaitable[CampaignService]]
 
 
 def courier_intents() -> discord.Intents:
-    """Only what slash commands and buttons need: no privileged intent."""
+    """Only what slash commands, buttons and a DM asking for one's turns need: no
+    privileged intent (a DM's text reaches a bot without the message content intent)."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.dm_messages = True
     return intents
 
 

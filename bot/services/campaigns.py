@@ -4,10 +4,11 @@ another's behaviour, and what runs after a step is the core's explicit `step_hoo
 
 Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
 `service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
-`service.schedule`, `service.talks`) holds the same `ServiceCore`: the store, the clock,
-the state cache and the step commit, whose hooks are an explicit list (the schedule adds
-its own). The adapters call the parts by name. For tests and scripts the service also answers every
-part's public method by its plain name (`service.submit` is `service.play.submit`).
+`service.schedule`, `service.talks`, `service.inbox`) holds the same `ServiceCore`: the
+store, the clock, the state cache and the step commit, whose hooks are an explicit list
+(the schedule adds its own). The adapters call the parts by name. For tests and scripts
+the service also answers every part's public method by its plain name (`service.submit`
+is `service.play.submit`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.services.core import ServiceCore, ServicePart
 from bot.services.correction import CampaignCorrection
 from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
+from bot.services.inbox import PlayerInbox
 from bot.services.limits import checked_at_the_boundary
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
@@ -50,6 +52,7 @@ class CampaignService:
         self.data_file = CampaignDataFile(self.core)
         self.schedule = CampaignSchedule(self.core)  # deadlines: a step hook of the core
         self.talks = CampaignTalks(self.core)  # private talk between players
+        self.inbox = PlayerInbox(self.core)  # what awaits a player everywhere
 
     @property
     def store(self) -> Store:
@@ -70,6 +73,7 @@ PARTS: dict[str, type[ServicePart]] = {
     "data_file": CampaignDataFile,
     "schedule": CampaignSchedule,
     "talks": CampaignTalks,
+    "inbox": PlayerInbox,
 }
 
 
