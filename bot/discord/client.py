@@ -16,6 +16,7 @@ from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
 from bot.discord.takeback import TakeBackButton
 from bot.discord.translator import CourierTranslator
+from bot.discord.what_now import WhatNowButton
 from bot.services import CampaignService
 from bot.services.backup import DEFAULT_KEEP
 
@@ -30,6 +31,7 @@ COGS = (
     "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
     "bot.discord.cogs.campaign_table",  # adds to /campaign: take back, private talk
     "bot.discord.cogs.turns",  # /turns and the answer to a DM
+    "bot.discord.cogs.help",  # last: lists every command loaded before it
 )
 SWEEP_SECONDS = 30.0
 ServiceOpener = Callable[[], Awaitable[CampaignService]]
@@ -94,7 +96,7 @@ class CourierBot(commands.Bot):
         await self.tree.set_translator(CourierTranslator())
         for extension in COGS:
             await self.load_extension(extension)
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, TakeBackButton)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, TakeBackButton, WhatNowButton)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
