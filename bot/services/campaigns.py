@@ -4,11 +4,11 @@ another's behaviour, and what runs after a step is the core's explicit `step_hoo
 
 Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
 `service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
-`service.schedule`, `service.talks`, `service.inbox`) holds the same `ServiceCore`: the
-store, the clock, the state cache and the step commit, whose hooks are an explicit list
-(the schedule adds its own). The adapters call the parts by name. For tests and scripts
-the service also answers every part's public method by its plain name (`service.submit`
-is `service.play.submit`).
+`service.schedule`, `service.talks`, `service.inbox`, `service.votes`) holds the same
+`ServiceCore`: the store, the clock, the state cache and the step commit, whose hooks are
+an explicit list (the schedule adds its own). The adapters call the parts by name. For
+tests and scripts the service also answers every part's public method by its plain name
+(`service.submit` is `service.play.submit`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.services.play import CampaignPlay
 from bot.services.schedule import CampaignSchedule
 from bot.services.talks import CampaignTalks
 from bot.services.versions import CampaignVersions
+from bot.services.votes import TableVotes
 from bot.storage import Store, open_store
 
 
@@ -53,6 +54,8 @@ class CampaignService:
         self.schedule = CampaignSchedule(self.core)  # deadlines: a step hook of the core
         self.talks = CampaignTalks(self.core)  # private talk between players
         self.inbox = PlayerInbox(self.core)  # what awaits a player everywhere
+        # Table votes carry out what passes: a seat opened, or the campaign ended.
+        self.votes = TableVotes(self.core, self.schedule, self.moderation)
 
     @property
     def store(self) -> Store:
@@ -74,6 +77,7 @@ PARTS: dict[str, type[ServicePart]] = {
     "schedule": CampaignSchedule,
     "talks": CampaignTalks,
     "inbox": PlayerInbox,
+    "votes": TableVotes,
 }
 
 
