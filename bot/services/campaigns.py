@@ -4,11 +4,11 @@ another's behaviour, and what runs after a step is the core's explicit `step_hoo
 
 Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
 `service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
-`service.schedule`, `service.talks`, `service.inbox`, `service.votes`) holds the same
-`ServiceCore`: the store, the clock, the state cache and the step commit, whose hooks are
-an explicit list (the schedule adds its own). The adapters call the parts by name. For
-tests and scripts the service also answers every part's public method by its plain name
-(`service.submit` is `service.play.submit`).
+`service.schedule`, `service.talks`, `service.inbox`, `service.votes`, `service.recaps`)
+holds the same `ServiceCore`: the store, the clock, the state cache and the step commit,
+whose hooks are explicit lists (the schedule adds its step hook, the recaps their rows).
+The adapters call the parts by name. For tests and scripts the service also answers every
+part's public method by its plain name (`service.submit` is `service.play.submit`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from bot.services.limits import checked_at_the_boundary
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
+from bot.services.recaps import CampaignRecaps
 from bot.services.schedule import CampaignSchedule
 from bot.services.talks import CampaignTalks
 from bot.services.versions import CampaignVersions
@@ -56,6 +57,8 @@ class CampaignService:
         self.inbox = PlayerInbox(self.core)  # what awaits a player everywhere
         # Table votes carry out what passes: a seat opened, or the campaign ended.
         self.votes = TableVotes(self.core, self.schedule, self.moderation)
+        self.recaps = CampaignRecaps(self.core)  # written with the step that ends a period
+        self.core.outbox_hooks.append(self.recaps.rows_for_step)
 
     @property
     def store(self) -> Store:
@@ -78,6 +81,7 @@ PARTS: dict[str, type[ServicePart]] = {
     "talks": CampaignTalks,
     "inbox": PlayerInbox,
     "votes": TableVotes,
+    "recaps": CampaignRecaps,
 }
 
 
