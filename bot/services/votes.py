@@ -23,7 +23,7 @@ from bot.services.core import ServiceCore, ServicePart
 from bot.services.errors import ServiceError
 from bot.services.moderation import CampaignModeration
 from bot.services.notices import audit_record
-from bot.services.outbox import Notice, to_table
+from bot.services.outbox import Notice, to_table, to_user
 from bot.services.schedule import CampaignSchedule
 from bot.storage import AuditRow, CampaignRow
 
@@ -216,6 +216,7 @@ class TableVotes(ServicePart):
         }
         params = {
             "vote": vote.number,
+            "campaign": campaign.id,
             "proposer": f"<@{vote.proposer}>",
             "seat": vote.seat or "",
             "voters": ", ".join(f"<@{user}>" for user in vote.voters),
@@ -234,6 +235,13 @@ class TableVotes(ServicePart):
         )
         await self._store.add_audit(
             campaign.id, replace(record, announcement=to_table(campaign, notice))
+        )
+        # Each other voter hears of it privately: the channel's post pings nobody.
+        asked = Notice(campaign_id=campaign.id, key="vote.asked", params=params)
+        await self._store.add_outbox(
+            campaign.id,
+            [to_user(campaign, user, asked) for user in vote.voters if user != vote.proposer],
+            vote.opened_at,
         )
 
     async def _close(self, campaign: CampaignRow, vote: Vote, result: str) -> None:

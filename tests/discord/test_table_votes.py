@@ -35,6 +35,12 @@ async def test_the_table_agrees_to_end_the_game(table: Table) -> None:
     assert "Vote 1 (end by agreement), open until <t:" in text_of(listed)
     assert "1 for, 0 against, 1 not cast" in text_of(listed)
 
+    await t.bot.courier.deliver_pending()
+    [asked] = [
+        m.content for m in t.bob.user.dm_channel.history() if "Your vote is asked" in m.content
+    ]
+    assert f"{t.alice.mention} opened vote 1" in asked
+    assert not [m for m in t.alice.user.dm_channel.history() if "Your vote is asked" in m.content]
     refused = await t.spectator.slash(t.channel, "campaign vote", number=1, ballot="yes")
     assert "not among the voters" in text_of(refused)
     cast = await t.bob.slash(t.channel, "campaign vote", number=1, ballot="yes")
