@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.services.core import ServicePart
+from bot.services.core import ServiceCore, ServicePart
 from bot.services.outbox import Recap, to_table
 from bot.storage import ActionRecord, CampaignRow, OutboxRecord
 from rulesets.core import BaseState, Ruleset
@@ -93,6 +93,12 @@ def dice_luck(entries: list[ActionRecord], seat: str) -> tuple[int, int] | None:
 
 
 class CampaignRecaps(ServicePart):
+    def __init__(self, core: ServiceCore) -> None:
+        super().__init__(core)
+        # Per campaign, the seq of the last step seen and its period: one view per step. A
+        # step that then loses a race leaves a wrong entry at worst one recap long.
+        self._periods: dict[int, tuple[int, Any]] = {}
+
     async def rows_for_step(
         self, campaign: CampaignRow, state: BaseState, step: ActionRecord
     ) -> list[OutboxRecord]:
@@ -102,14 +108,22 @@ class CampaignRecaps(ServicePart):
         if spec is None or campaign.seq < 0:
             return []
         rules = self._ruleset(campaign.ruleset)
-        before = await self._state(campaign)
         if state.finished:
             return [to_table(campaign, await self._final_summary(campaign, step))]
-        period = rules.view(before, None).get(spec.mark)
-        if period == rules.view(state, None).get(spec.mark):
+        period = await self._period_at(campaign, rules, spec.mark)
+        now = rules.view(state, None).get(spec.mark)
+        self._periods[campaign.id] = (state.seq, now)
+        if period == now:
             return []
         recap = await self._period_recap(campaign, rules, spec, period, state, step)
         return [to_table(campaign, recap)]
+
+    async def _period_at(self, campaign: CampaignRow, rules: Ruleset[BaseState], mark: str) -> Any:
+        """The period the campaign is in now: remembered from the step before, else read."""
+        seen = self._periods.get(campaign.id)
+        if seen is not None and seen[0] == campaign.seq:
+            return seen[1]
+        return rules.view(await self._state(campaign), None).get(mark)
 
     async def _last_recap(self, campaign: CampaignRow) -> dict[str, Any] | None:
         """The params of the newest period recap still in the log's past (an undo may have
