@@ -30,6 +30,7 @@ from bot.services.outbox import (
     OutboxMessage,
     PrivateNote,
     PromptsOpened,
+    Recap,
     Report,
 )
 from rulesets import registry
@@ -315,6 +316,12 @@ class Table:
         if isinstance(message, AuditNotice):
             params = {**message.params, "moderator": message.params.get("actor", "")}
             return [translate(message.key, self.language, **params)]
+        if isinstance(message, Recap):
+            title = translate(message.key, self.language, **message.params)
+            return [title] + [
+                translate(str(line["key"]), self.language, **line.get("params", {}))
+                for line in message.lines
+            ]
         return [translate(message.key, self.language, **message.params)]
 
     async def public(self, args: list[str]) -> None:

@@ -19,7 +19,9 @@ from discord.ext import commands, tasks
 from bot.discord.components import ChoiceButton, ChoiceSelect
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
+from bot.discord.takeback import TakeBackButton
 from bot.discord.translator import CourierTranslator
+from bot.discord.what_now import WhatNowButton
 from bot.services import CampaignService
 from bot.services.backup import DEFAULT_KEEP
 from bot.storage import ShardSet
@@ -33,6 +35,9 @@ COGS = (
     "bot.discord.cogs.admin",
     "bot.discord.cogs.trust",  # adds to /campaign and /admin, so after them
     "bot.discord.cogs.schedule",  # adds to /campaign and runs the scheduler
+    "bot.discord.cogs.campaign_table",  # adds to /campaign: take back, private talk
+    "bot.discord.cogs.turns",  # /turns and the answer to a DM
+    "bot.discord.cogs.help",  # last: lists every command loaded before it
 )
 SWEEP_SECONDS = 30.0
 TICK_SECONDS = 60.0
@@ -41,9 +46,11 @@ ServiceOpener = Callable[[], Awaitable[CampaignService]]
 
 
 def courier_intents() -> discord.Intents:
-    """Only what slash commands and buttons need: no privileged intent."""
+    """Only what slash commands, buttons and a DM asking for one's turns need: no
+    privileged intent (a DM's text reaches a bot without the message content intent)."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.dm_messages = True
     return intents
 
 
@@ -110,7 +117,7 @@ class CourierBot(commands.Bot):
         await self.tree.set_translator(CourierTranslator())
         for extension in COGS:
             await self.load_extension(extension)
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, TakeBackButton, WhatNowButton)
         if self.syncs_commands:
             await self._sync_commands()
         self.sweep_outbox.change_interval(seconds=self.sweep_seconds)

@@ -19,6 +19,7 @@ from bot.discord.choices import PromptSlot, button_label
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
 from bot.discord.orders import carry_out, open_choice
+from bot.discord.what_now import WhatNowButton
 from bot.i18n.labels import number_name
 from rulesets.core import Choice, Prompt
 
@@ -202,12 +203,15 @@ class NumberModal(discord.ui.Modal):
 
 
 def prompt_view(ruleset: str, slot: PromptSlot, prompt: Prompt, language: str) -> discord.ui.View:
-    """Buttons for a short list of choices, a select menu for a longer one."""
+    """Buttons for a short list of choices, a select menu for a longer one; and "What now?"
+    after them wherever a row is left (four rows of buttons leave the fifth)."""
     view = discord.ui.View(timeout=None)
     labels = [button_label(ruleset, choice, language) for choice in prompt.choices]
+    what_now = WhatNowButton(slot, tr("help.what_now.button", language))
     if len(labels) <= BUTTON_LIMIT:
         for index, label in enumerate(labels):
             view.add_item(ChoiceButton(slot, index, label))
+        view.add_item(what_now)
         return view
     for page in range(min(SELECT_MENUS, -(-len(labels) // SELECT_LIMIT))):
         first = page * SELECT_LIMIT
@@ -219,4 +223,6 @@ def prompt_view(ruleset: str, slot: PromptSlot, prompt: Prompt, language: str) -
             "discord.prompt.pick_range", language, first=first + 1, last=first + len(options)
         )
         view.add_item(ChoiceSelect(slot, page, options, placeholder))
+    if len(view.children) < SELECT_MENUS:
+        view.add_item(what_now)
     return view

@@ -15,6 +15,7 @@ from bot.discord.choices import PromptSlot, button_label, choice_at, concrete_ac
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.reports import private_embed
+from bot.discord.takeback import takeback_view
 from bot.i18n import localise_value
 from bot.services import StaleSeq
 from rulesets.core import Choice
@@ -89,10 +90,11 @@ async def carry_out(
         if mine
         else []
     )
+    undo = takeback_view(slot.campaign_id, report.seq, language)
     if interaction.response.is_done():
-        await interaction.followup.send(text, embeds=embeds, ephemeral=True)
+        await interaction.followup.send(text, embeds=embeds, view=undo, ephemeral=True)
     else:
-        await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
+        await interaction.response.send_message(text, embeds=embeds, view=undo, ephemeral=True)
     await bot.courier.hand_over_held(interaction)
 
 

@@ -8,7 +8,7 @@ from bot.discord.command_names import localised_commands
 from bot.discord.reports import private_embed, report_embed
 from bot.discord.seat_sheet import seat_embed
 from bot.i18n import translate
-from bot.services.outbox import OutboxMessage, PrivateNote, Report, SeatView
+from bot.services.outbox import OutboxMessage, PrivateNote, Recap, Report, SeatView
 from rulesets.core import Event, Roll
 
 
@@ -41,6 +41,8 @@ def outbox_message(
         return "", [private_embed(title=title, events=_events(message.events), language=language)]
     if isinstance(message, SeatView):
         return _welcome(message, language)
+    if isinstance(message, Recap):
+        return "", [recap_embed(message, language)]
     key = getattr(message, "key", None)
     if isinstance(key, str):
         text = translate(key, language, **getattr(message, "params", {}))
@@ -58,3 +60,22 @@ def _welcome(message: SeatView, language: str) -> tuple[str, list[discord.Embed]
     return localised_commands(text, language), [
         seat_embed(title, ruleset, seat, message.view, language)
     ]
+
+
+RECAP_COLOUR = 0x4A6FA5
+RECAP_TEXT_LIMIT = 4000  # under Discord's 4096 characters of an embed's description
+
+
+def recap_embed(message: Recap, language: str) -> discord.Embed:
+    """A recap as one embed: its title, then one line each."""
+    lines = [
+        localised_commands(
+            translate(str(line["key"]), language, **line.get("params", {})), language
+        )
+        for line in message.lines
+    ]
+    return discord.Embed(
+        title=translate(message.key, language, **message.params)[:256],
+        description="\n".join(lines)[:RECAP_TEXT_LIMIT],
+        colour=RECAP_COLOUR,
+    )

@@ -4,9 +4,10 @@ another's behaviour, and what runs after a step is the core's explicit `step_hoo
 
 Each part (`service.lobby`, `service.play`, `service.moderation`, `service.correction`,
 `service.delivery`, `service.trust`, `service.backups`, `service.data_file`,
-`service.schedule`) holds the same `ServiceCore`: the store, the clock, the state cache and
-the step commit, whose hooks are an explicit list (the schedule adds its own). The
-adapters call the parts by name. For tests and scripts the service also answers every
+`service.schedule`, `service.talks`, `service.inbox`, `service.votes`, `service.recaps`)
+holds the same `ServiceCore`: the store, the clock, the state cache and the step commit,
+whose hooks are explicit lists (the schedule adds its step hook, the recaps their rows).
+The adapters call the parts by name. For tests and scripts the service also answers every
 part's public method by its plain name (`service.submit` is `service.play.submit`).
 """
 
@@ -23,12 +24,16 @@ from bot.services.core import ServiceCore, ServicePart
 from bot.services.correction import CampaignCorrection
 from bot.services.data_file import CampaignDataFile
 from bot.services.delivery import CampaignDelivery
+from bot.services.inbox import PlayerInbox
 from bot.services.limits import checked_at_the_boundary
 from bot.services.lobby import CampaignLobby
 from bot.services.moderation import CampaignModeration
 from bot.services.play import CampaignPlay
+from bot.services.recaps import CampaignRecaps
 from bot.services.schedule import CampaignSchedule
+from bot.services.talks import CampaignTalks
 from bot.services.versions import CampaignVersions
+from bot.services.votes import TableVotes
 from bot.storage import Store, open_store
 
 
@@ -48,6 +53,12 @@ class CampaignService:
         self.backups = CampaignBackups(self.core)
         self.data_file = CampaignDataFile(self.core)
         self.schedule = CampaignSchedule(self.core)  # deadlines: a step hook of the core
+        self.talks = CampaignTalks(self.core)  # private talk between players
+        self.inbox = PlayerInbox(self.core)  # what awaits a player everywhere
+        # Table votes carry out what passes: a seat opened, or the campaign ended.
+        self.votes = TableVotes(self.core, self.schedule, self.moderation)
+        self.recaps = CampaignRecaps(self.core)  # written with the step that ends a period
+        self.core.outbox_hooks.append(self.recaps.rows_for_step)
 
     @property
     def store(self) -> Store:
@@ -67,6 +78,10 @@ PARTS: dict[str, type[ServicePart]] = {
     "backups": CampaignBackups,
     "data_file": CampaignDataFile,
     "schedule": CampaignSchedule,
+    "talks": CampaignTalks,
+    "inbox": PlayerInbox,
+    "votes": TableVotes,
+    "recaps": CampaignRecaps,
 }
 
 

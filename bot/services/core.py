@@ -44,6 +44,9 @@ def rules_refusals() -> Iterator[None]:
 
 StepHook = Callable[[CampaignRow, ActionReport], Awaitable[None]]
 """Called after every committed step (the schedule arms the new deadlines with it)."""
+OutboxHook = Callable[[CampaignRow, BaseState, ActionRecord], Awaitable[list[OutboxRecord]]]
+"""Called before a step (its new state and log entry) is written, for more rows to write
+with it, after its report and before its map and prompts (the recaps)."""
 
 
 class ServiceCore:
@@ -59,6 +62,7 @@ class ServiceCore:
         self.states = StateLoader(store)
         self.boards = BoardMemory()
         self.step_hooks: list[StepHook] = []
+        self.outbox_hooks: list[OutboxHook] = []
         self.gates = StepGates()
 
     async def close(self) -> None:
@@ -147,6 +151,16 @@ class ServiceCore:
         scores = ruleset.scores(state) if state.finished else None
         now = self.clock.now()
         tenures = await self.current_tenures(campaign.id)
+        entry = ActionRecord(
+            seq=state.seq,
+            seat=seat,
+            action=action,
+            events=[event.model_dump(mode="json") for event in outcome.events],
+            rolls=[roll.model_dump() for roll in outcome.rolls],
+            state_hash=digest,
+            actor=actor,
+            at=now,
+        )
         outbox = step_outbox(
             campaign,
             {seat_id: row.user_id for seat_id, row in tenures.items()},
@@ -159,6 +173,13 @@ class ServiceCore:
             scores=scores,
             finished=state.finished,
         )
+        for extra in self.outbox_hooks:
+            try:
+                outbox += await extra(campaign, state, entry)
+            except Exception:
+                # A recap that cannot be composed must never stop the game.
+                with campaign_context(campaign.id):
+                    log.exception("before step %s, %s failed", state.seq, extra)
         turn_goes_on = seat is not None and bool(prompts) and {p.seat for p in prompts} == {seat}
         board_changed = await self.board_moved(campaign, ruleset, state, turn_goes_on=turn_goes_on)
         outbox += publication(
@@ -166,16 +187,6 @@ class ServiceCore:
         )
         if state.finished:
             outbox.append(seed_revealed(campaign))
-        entry = ActionRecord(
-            seq=state.seq,
-            seat=seat,
-            action=action,
-            events=[event.model_dump(mode="json") for event in outcome.events],
-            rolls=[roll.model_dump() for roll in outcome.rolls],
-            state_hash=digest,
-            actor=actor,
-            at=now,
-        )
         due = state.seq > 0 and state.seq % self.snapshot_every == 0
         try:
             await self.store.append_action(

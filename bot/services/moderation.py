@@ -1,4 +1,5 @@
-"""Moderators' acts: undo, rollback, pause, resume and ending a campaign.
+"""Moderators' acts: undo, rollback, pause, resume and ending a campaign; and the one undo
+a player may do alone, taking back their own last order (`bot.services.takeback`).
 
 Who may do these is the adapter's decision; the service records who did and why in the
 audit trail, and keeps whatever an undo removes there, so nothing is ever lost.
@@ -8,13 +9,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict
+from typing import Any
 
 from bot.logging_setup import campaign_context
 from bot.services.board import MAP_POLICIES, board_moment, board_signature
 from bot.services.core import ServicePart
 from bot.services.errors import ServiceError, StaleSeq
-from bot.services.models import ActionReport, AuditEntry
+from bot.services.models import ActionReport, AuditEntry, LogEntry
 from bot.services.notices import audit_record, publication, seed_revealed
+from bot.services.takeback import takeback_refusal
 from bot.storage import CampaignRow, CampaignStatus, OutboxRecord, SeqConflict
 from rulesets.core import legal_prompts
 
@@ -29,6 +32,36 @@ class CampaignModeration(ServicePart):
             raise ServiceError("service.error.nothing_to_undo", campaign=campaign_id)
         return await self._truncate(campaign, campaign.seq - 1, "undo", actor, reason)
 
+    async def take_back(
+        self, campaign_id: int, user_id: str, *, seq: int | None = None
+    ) -> ActionReport:
+        """The player takes back their own newest order (the one of step `seq`, if given),
+        if nothing came of it yet that anyone could have learned from; refused with the
+        reason otherwise (the moderators' undo remains). Audited and announced like an
+        undo; the deadline is not renewed."""
+        with campaign_context(campaign_id):
+            async with self._gates.one_at_a_time(campaign_id):
+                campaign = await self._campaign(campaign_id)
+                self._require_active(campaign)
+                if seq is not None and seq != campaign.seq:
+                    raise ServiceError("service.takeback.moved_on", seq=seq)
+                if campaign.seq < 1:
+                    raise ServiceError("service.takeback.nothing_yours", campaign=campaign_id)
+                records = await self._store.actions(campaign_id, after_seq=campaign.seq - 1)
+                entry = LogEntry.from_record(records[0])
+                tenures = await self._current_tenures(campaign_id)
+                held = [seat for seat, row in tenures.items() if row.user_id == user_id]
+                rules = self._ruleset(campaign.ruleset)
+                before = await self._state(campaign, campaign.seq - 1)
+                asked = legal_prompts(rules, before, entry.seat) if entry.seat else []
+                still_open = legal_prompts(rules, await self._state(campaign))
+                refusal = takeback_refusal(entry, user_id, held, asked, still_open)
+                if refusal is not None:
+                    raise ServiceError(refusal.key, campaign=campaign_id, seq=entry.seq)
+                return await self._truncate(
+                    campaign, entry.seq - 1, "takeback", user_id, "", {"seat": entry.seat}
+                )
+
     async def rollback(
         self, campaign_id: int, to_seq: int, *, actor: str, reason: str
     ) -> ActionReport:
@@ -39,7 +72,13 @@ class CampaignModeration(ServicePart):
         return await self._truncate(campaign, to_seq, "rollback", actor, reason)
 
     async def _truncate(
-        self, campaign: CampaignRow, to_seq: int, act: str, actor: str, reason: str
+        self,
+        campaign: CampaignRow,
+        to_seq: int,
+        act: str,
+        actor: str,
+        reason: str,
+        detail: dict[str, Any] | None = None,
     ) -> ActionReport:
         # A finished campaign's seed is public: replaying its dice again would be known.
         if campaign.status in ("lobby", "finished"):
@@ -53,9 +92,8 @@ class CampaignModeration(ServicePart):
                 reason=reason,
                 at=self._clock.now(),
                 seqs=[entry.seq for entry in removed],
-                detail={
-                    "removed": [asdict(entry) | {"at": entry.at.isoformat()} for entry in removed]
-                },
+                detail=(detail or {})
+                | {"removed": [asdict(entry) | {"at": entry.at.isoformat()} for entry in removed]},
             )
             rules = self._ruleset(campaign.ruleset)
             earlier = await self._state(campaign, to_seq)

@@ -105,6 +105,7 @@ _SEAT_ACTS = ("assign_seat", "release_seat")
 _TOLD_ACTS = frozenset(
     {
         "undo",
+        "takeback",
         "rollback",
         "pause",
         "resume",

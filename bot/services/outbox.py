@@ -62,6 +62,14 @@ class Notice(_Keyed):
     kind: Literal["notice"] = "notice"
 
 
+class Recap(_Keyed):
+    """One post that sums a round, a war or the whole game up: a title (`key`, `params`)
+    and its lines, each a catalogue key with its parameters."""
+
+    kind: Literal["recap"] = "recap"
+    lines: list[dict[str, Any]] = Field(default_factory=list)
+
+
 class ScheduleNotice(_Keyed):
     """Deadlines, reminders, extensions, vacations, substitutes. Reminders and overdue
     notices name the user who must act (`params["user_id"]`)."""
@@ -111,6 +119,7 @@ OutboxMessage = Annotated[
     Report
     | PrivateNote
     | Notice
+    | Recap
     | ScheduleNotice
     | ModeratorAlert
     | SeatView

@@ -15,6 +15,7 @@ from typing import Any
 
 import simcord
 
+from bot.discord.payloads import RECAP_COLOUR
 from bot.services import CampaignService
 from rulesets import registry
 from tests.discord.conftest import Table
@@ -38,7 +39,8 @@ class ChannelFigures:
     def line(self) -> str:
         return (
             f"{self.game}: {self.steps} steps, {self.turns} turns, {self.messages} public"
-            f" messages ({self.messages_per_turn:.2f} per turn), {self.maps} maps, pings:"
+            f" messages ({self.messages_per_turn:.2f} per turn; {self.per_kind.get('recap', 0)}"
+            f" recaps among them), {self.maps} maps, pings:"
             f" {self.pings_to_actor} to the player who just acted,"
             f" {self.pings_to_new_turn} to a player whose turn begins"
         )
@@ -49,6 +51,8 @@ def _kind(message: Any) -> str:
         return "map"
     if message.components:
         return "prompt"
+    if any(embed.colour and embed.colour.value == RECAP_COLOUR for embed in message.embeds):
+        return "recap"
     return "other"
 
 

@@ -62,12 +62,13 @@ class Table:
 
 
 def button_labels(message: discord.Message) -> list[str]:
+    """The labels of a prompt's choice buttons (not its "What now?" button)."""
     return [
         child.label or ""
         for row in message.components
         if isinstance(row, discord.ActionRow)
         for child in row.children
-        if isinstance(child, discord.Button)
+        if isinstance(child, discord.Button) and (child.custom_id or "").startswith("courier:c:")
     ]
 
 

@@ -146,9 +146,15 @@ BEFORE = {
 TARGET_MESSAGES_PER_TURN = 1.5
 
 
+# Recaps due in a whole game (issue 22): one per war but the last in Struggle (three wars),
+# one per decade but the last in Empires (eight), and the final summary.
+RECAPS = {"struggle": 2 + 1, "empires": 7 + 1}
+
+
 def _hold_to_the_targets(figures: ChannelFigures) -> None:
     print(f"\nbefore  {figures.game}: {BEFORE[figures.game]}\nafter   {figures.line()}")
     assert figures.turns > 50  # a whole game
+    assert figures.per_kind.get("recap", 0) == RECAPS[figures.game]  # counted in the figure
     assert figures.pings_to_actor == 0  # pings only to players whose turn begins
     assert figures.pings_to_new_turn >= figures.turns * 0.9  # nearly every turn is announced
     assert figures.maps < figures.turns  # at most one map a turn (set-up: one in all)

@@ -14,6 +14,7 @@ from bot.discord.client import CourierBot
 from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.discord.options_text import parse_options, suggested_at, suggestions
+from bot.discord.space import SPACES, open_thread_set
 from bot.discord.standings import campaign_standings
 from bot.i18n import catalogue, localise_value, render
 from bot.i18n.phases import phase_name
@@ -28,6 +29,7 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name="Français", value="fr"),
 ]
 PACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+SPACE_CHOICES = [app_commands.Choice(name=name, value=name) for name in SPACES]
 DEFAULT_PACE = "normal"
 
 
@@ -99,8 +101,9 @@ class Campaigns(
         language="Language of the public posts",
         pace="How long each player has to answer",
         thread="Open a new thread for the campaign",
+        space="This channel, or an actions thread and a table-talk thread of its own",
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, pace=PACE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, pace=PACE_CHOICES, space=SPACE_CHOICES)
     @app_commands.guild_only()
     async def create(
         self,
@@ -110,9 +113,10 @@ class Campaigns(
         language: str | None = None,
         pace: str = DEFAULT_PACE,
         thread: bool = False,
+        space: str = SPACES[0],
     ) -> None:
         language = language or self.bot.default_language
-        require_channel_permissions(interaction, opens_thread=thread)
+        require_channel_permissions(interaction, opens_thread=thread or space == "threads")
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created
@@ -120,7 +124,11 @@ class Campaigns(
         if not isinstance(here, discord.TextChannel | discord.Thread):
             raise Refusal("discord.error.thread_needs_text_channel")
         channel: discord.TextChannel | discord.Thread = here
-        if thread:
+        talk = None
+        if space == "threads":
+            threads = await open_thread_set(here, render(ruleset.title, language), language)
+            channel, talk = threads.actions, threads.talk
+        elif thread:
             if not isinstance(here, discord.TextChannel):
                 raise Refusal("discord.error.thread_needs_text_channel")
             channel = await here.create_thread(
@@ -153,6 +161,16 @@ class Campaigns(
             pace=tr(f"discord.pace.{pace}", language),
         )
         announcement += "".join(_suggestions(ruleset, chosen, pace, language))
+        if talk is not None:
+            announcement += "\n" + tr("discord.space.talk_there", language, talk=talk.mention)
+            await talk.send(
+                tr(
+                    "discord.space.talk_welcome",
+                    language,
+                    campaign=campaign.id,
+                    actions=channel.mention,
+                )
+            )
         mine = user_language(interaction)
         if channel.id == interaction.channel_id:
             await interaction.response.send_message(announcement)
