@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.components import ChoiceButton, ChoiceSelect
+from bot.discord.components import ChoiceButton, ChoiceSelect, answer_number_modal
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
 from bot.discord.translator import CourierTranslator
@@ -90,6 +90,9 @@ class CourierBot(commands.Bot):
         for extension in COGS:
             await self.load_extension(extension)
         self.add_dynamic_items(ChoiceButton, ChoiceSelect)
+        # Modals have no persistent form in discord.py: ours are answered from their custom
+        # id by a listener, so one opened before a restart still works after it.
+        self.add_listener(answer_number_modal, "on_interaction")
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

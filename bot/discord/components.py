@@ -6,6 +6,8 @@ number among the seat's pending prompts and the choice index
 message: it works after a restart, a click on an old prompt is refused as stale, and a
 seat holding several prompts at once gets the order of the prompt that was clicked.
 Ids posted before the prompt number existed (no `<prompt>` part) mean the first prompt.
+The number modal carries the same (`courier:m:...`) and is answered from its custom id
+alone, so a modal opened before a restart is still answered after it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ SELECT_LIMIT = 25  # options in one select menu
 SELECT_MENUS = 5  # one per row; beyond 125 choices, /play's autocomplete finds the rest
 _SEAT = r"[A-Za-z0-9_\-]{1,40}"
 _PROMPT = r"(?::(?P<prompt>\d{1,3}))?"
+MODAL_ID = re.compile(
+    rf"courier:m:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<prompt>\d{{1,3}}):(?P<index>\d+)"
+)
+NUMBER_FIELD = "courier:n:"
 
 
 def button_id(slot: PromptSlot, index: int) -> str:
@@ -35,6 +41,10 @@ def button_id(slot: PromptSlot, index: int) -> str:
 
 def select_id(slot: PromptSlot, page: int) -> str:
     return f"courier:s:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{page}"
+
+
+def modal_id(slot: PromptSlot, index: int) -> str:
+    return f"courier:m:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{index}"
 
 
 def _slot(match: re.Match[str]) -> PromptSlot:
@@ -124,13 +134,16 @@ class ChoiceSelect(
 
 
 class NumberModal(discord.ui.Modal):
-    """Asks for the open numbers of a choice (a bid), checking each against its range."""
+    """Asks for the open numbers of a choice (a bid). It has no handler of its own: its
+    custom id names the prompt and the choice, and `answer_number_modal` answers every
+    submission, whether this process opened the modal or one before a restart did."""
 
     def __init__(self, slot: PromptSlot, index: int, choice: Choice, language: str) -> None:
-        super().__init__(title=tr("discord.modal.title", language)[:45], timeout=600)
-        self.slot, self.index, self.choice = slot, index, choice
-        self.language = language
-        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
+        super().__init__(
+            title=tr("discord.modal.title", language)[:45],
+            timeout=600,
+            custom_id=modal_id(slot, index),
+        )
         for name, bounds in list(choice.ranges.items())[:5]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
@@ -140,37 +153,59 @@ class NumberModal(discord.ui.Modal):
                     low=bounds.low,
                     high=bounds.high,
                 )[:45],
-                custom_id=f"courier:n:{name}",
+                custom_id=NUMBER_FIELD + name,
                 placeholder=f"{bounds.low}–{bounds.high}",
                 max_length=12,
             )
-            self.inputs[name] = field
             self.add_item(field)
 
-    def numbers(self) -> dict[str, int]:
-        chosen: dict[str, int] = {}
-        for name, field in self.inputs.items():
-            bounds = self.choice.ranges[name]
-            text = field.value.strip()
-            value = int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
-            if value is None or value not in bounds:
-                raise Refusal(
-                    "discord.error.number_range",
-                    name=number_name(name, self.language),
-                    low=bounds.low,
-                    high=bounds.high,
-                )
-            chosen[name] = value
-        return chosen
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            # Looked up again: a modal left open while the game moved on must not submit a
-            # choice that is no longer listed.
-            choice = await open_choice(interaction, self.slot, self.index)
-            await carry_out(interaction, self.slot, choice, self.numbers())
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+def typed_fields(components: list[dict[str, Any]]) -> dict[str, str]:
+    """The text a modal submission carries, by field custom id (rows or labels)."""
+    typed: dict[str, str] = {}
+    for component in components:
+        inner = component.get("components") or [component.get("component") or component]
+        for field in inner:
+            if isinstance(field, dict) and "custom_id" in field and "value" in field:
+                typed[str(field["custom_id"])] = str(field["value"] or "")
+    return typed
+
+
+def read_numbers(choice: Choice, typed: dict[str, str], language: str) -> dict[str, int]:
+    """Each open number of the choice from what was typed, checked against its range."""
+    chosen: dict[str, int] = {}
+    for name, bounds in choice.ranges.items():
+        text = typed.get(NUMBER_FIELD + name, "").strip()
+        value = int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
+        if value is None or value not in bounds:
+            raise Refusal(
+                "discord.error.number_range",
+                name=number_name(name, language),
+                low=bounds.low,
+                high=bounds.high,
+            )
+        chosen[name] = value
+    return chosen
+
+
+async def answer_number_modal(interaction: discord.Interaction[Any]) -> None:
+    """Carry out a submitted number modal of ours; every other interaction is left alone."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    try:
+        slot, index = _slot(match), int(match["index"])
+        # Looked up again: a modal left open while the game moved on must not submit a
+        # choice that is no longer listed.
+        choice = await open_choice(interaction, slot, index)
+        typed = typed_fields(list(data.get("components") or []))
+        numbers = read_numbers(choice, typed, user_language(interaction))
+        await carry_out(interaction, slot, choice, numbers)
+    except Exception as error:
+        await handle_interaction_error(interaction, error)
 
 
 def prompt_view(ruleset: str, slot: PromptSlot, prompt: Prompt, language: str) -> discord.ui.View:
