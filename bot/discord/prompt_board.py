@@ -147,7 +147,7 @@ class PromptBoard:
             waiting.seat: waiting.due_unix
             for waiting in await service.schedule.waiting(campaign_id)
         }
-        state = await service.state_at(campaign_id, seq)
+        state = await service.play.state_at(campaign_id, seq)
         return PromptContext(due, registry.get(ruleset).view(state, None))
 
     async def _close(
