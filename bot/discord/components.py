@@ -33,6 +33,8 @@ MODAL_ID = re.compile(
     rf"courier:m:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<prompt>\d{{1,3}}):(?P<index>\d+)"
 )
 NUMBER_FIELD = "courier:n:"
+TEXT_FIELD = "courier:t:"
+MODAL_FIELDS = 5  # Discord's limit of inputs in one modal
 
 
 def button_id(slot: PromptSlot, index: int) -> str:
@@ -56,7 +58,7 @@ async def choose(interaction: discord.Interaction[Any], slot: PromptSlot, index:
     """A click on a choice: carry it out, or ask for its numbers first."""
     try:
         choice = await open_choice(interaction, slot, index)
-        if choice.ranges:
+        if choice.ranges or choice.texts:
             modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
@@ -134,7 +136,8 @@ class ChoiceSelect(
 
 
 class NumberModal(discord.ui.Modal):
-    """Asks for the open numbers of a choice (a bid). It has no handler of its own: its
+    """Asks for the open numbers of a choice (a bid), and its optional free texts (a note
+    with a gift of gold). It has no handler of its own: its
     custom id names the prompt and the choice, and `answer_number_modal` answers every
     submission, whether this process opened the modal or one before a restart did."""
 
@@ -144,7 +147,7 @@ class NumberModal(discord.ui.Modal):
             timeout=600,
             custom_id=modal_id(slot, index),
         )
-        for name, bounds in list(choice.ranges.items())[:5]:
+        for name, bounds in list(choice.ranges.items())[:MODAL_FIELDS]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
                     "discord.modal.number",
@@ -158,6 +161,14 @@ class NumberModal(discord.ui.Modal):
                 max_length=12,
             )
             self.add_item(field)
+        for name, limit in list(choice.texts.items())[: MODAL_FIELDS - len(self.children)]:
+            note: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=tr("discord.modal.note", language, limit=limit)[:45],
+                custom_id=TEXT_FIELD + name,
+                required=False,
+                max_length=limit,
+            )
+            self.add_item(note)
 
 
 def typed_fields(components: list[dict[str, Any]]) -> dict[str, str]:
@@ -188,6 +199,11 @@ def read_numbers(choice: Choice, typed: dict[str, str], language: str) -> dict[s
     return chosen
 
 
+def read_texts(choice: Choice, typed: dict[str, str]) -> dict[str, str]:
+    """The free texts typed for the choice, trimmed (the services check what they hold)."""
+    return {name: typed.get(TEXT_FIELD + name, "").strip() for name in choice.texts}
+
+
 async def answer_number_modal(interaction: discord.Interaction[Any]) -> None:
     """Carry out a submitted number modal of ours; every other interaction is left alone."""
     if interaction.type is not discord.InteractionType.modal_submit:
@@ -203,7 +219,7 @@ async def answer_number_modal(interaction: discord.Interaction[Any]) -> None:
         choice = await open_choice(interaction, slot, index)
         typed = typed_fields(list(data.get("components") or []))
         numbers = read_numbers(choice, typed, user_language(interaction))
-        await carry_out(interaction, slot, choice, numbers)
+        await carry_out(interaction, slot, choice, numbers, read_texts(choice, typed))
     except Exception as error:
         await handle_interaction_error(interaction, error)
 

@@ -1,5 +1,6 @@
 """Giving an order the way a player does in SimCord: the button (or select option) of the
-seat's open prompt message that stands for it, then the modal's numbers when it has any;
+seat's open prompt message that stands for it, then the modal's numbers (and note) when it
+has any;
 `/play` for a choice no component shows."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from bot.discord.components import (
     NUMBER_FIELD,
     SELECT_LIMIT,
     SELECT_MENUS,
+    TEXT_FIELD,
     button_id,
     select_id,
 )
@@ -69,8 +71,9 @@ async def click_order(
     else:
         order = f"{seq}:{seat}:{number}:{index}"
         shown = await player.slash(channel, "play", order=order)
-    if not choice.ranges:
+    if not choice.ranges and not choice.texts:
         return shown
-    assert shown.modal is not None, "a choice with numbers asks for them in a modal"
+    assert shown.modal is not None, "a choice with numbers or a note asks for them in a modal"
     typed = {NUMBER_FIELD + name: str(action[name]) for name in choice.ranges}
+    typed |= {TEXT_FIELD + name: str(action[name]) for name in choice.texts if action.get(name)}
     return await player.submit_modal(shown, typed)
