@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.discord.limits import clip_words
 from bot.i18n.labels import choice_label
 from rulesets.core import Choice, Prompt
 
@@ -24,7 +25,7 @@ class PromptSlot:
 
 def button_label(ruleset: str, choice: Choice, language: str) -> str:
     """The shared choice label, cut to what a button or a select option can show."""
-    return choice_label(ruleset, choice, language)[:LABEL_LIMIT]
+    return clip_words(choice_label(ruleset, choice, language), LABEL_LIMIT)
 
 
 def seat_prompts(prompts: list[Prompt], seat: str) -> list[Prompt]:
@@ -51,5 +52,7 @@ def open_numbers(choice: Choice) -> dict[str, tuple[int, int]]:
     return {name: (bounds.low, bounds.high) for name, bounds in choice.ranges.items()}
 
 
-def concrete_action(choice: Choice, numbers: dict[str, Any] | None = None) -> dict[str, Any]:
-    return choice.instantiate(**(numbers or {}))
+def concrete_action(
+    choice: Choice, numbers: dict[str, Any] | None = None, texts: dict[str, str] | None = None
+) -> dict[str, Any]:
+    return choice.instantiate(**(numbers or {}), **(texts or {}))

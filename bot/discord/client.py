@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.components import ChoiceButton, ChoiceSelect
+from bot.discord.components import ChoiceButton, ChoiceSelect, answer_number_modal
 from bot.discord.delivery import OutboxCourier
 from bot.discord.errors import CourierTree
 from bot.discord.takeback import TakeBackButton
@@ -118,6 +118,9 @@ class CourierBot(commands.Bot):
         for extension in COGS:
             await self.load_extension(extension)
         self.add_dynamic_items(ChoiceButton, ChoiceSelect, TakeBackButton, WhatNowButton)
+        # Modals have no persistent form in discord.py: ours are answered from their custom
+        # id by a listener, so one opened before a restart still works after it.
+        self.add_listener(answer_number_modal, "on_interaction")
         if self.syncs_commands:
             await self._sync_commands()
         self.sweep_outbox.change_interval(seconds=self.sweep_seconds)

@@ -6,6 +6,8 @@ number among the seat's pending prompts and the choice index
 message: it works after a restart, a click on an old prompt is refused as stale, and a
 seat holding several prompts at once gets the order of the prompt that was clicked.
 Ids posted before the prompt number existed (no `<prompt>` part) mean the first prompt.
+The number modal carries the same (`courier:m:...`) and is answered from its custom id
+alone, so a modal opened before a restart is still answered after it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,13 @@ SELECT_LIMIT = 25  # options in one select menu
 SELECT_MENUS = 5  # one per row; beyond 125 choices, /play's autocomplete finds the rest
 _SEAT = r"[A-Za-z0-9_\-]{1,40}"
 _PROMPT = r"(?::(?P<prompt>\d{1,3}))?"
+MODAL_ID = re.compile(
+    rf"courier:m:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<prompt>\d{{1,3}}):(?P<index>\d+)"
+)
+NUMBER_FIELD = "courier:n:"
+TEXT_FIELD = "courier:t:"
+PICK_FIELD = "courier:p:"
+MODAL_FIELDS = 5  # Discord's limit of inputs in one modal
 
 
 def button_id(slot: PromptSlot, index: int) -> str:
@@ -36,6 +45,10 @@ def button_id(slot: PromptSlot, index: int) -> str:
 
 def select_id(slot: PromptSlot, page: int) -> str:
     return f"courier:s:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{page}"
+
+
+def modal_id(slot: PromptSlot, index: int) -> str:
+    return f"courier:m:{slot.campaign_id}:{slot.seq}:{slot.seat}:{slot.number}:{index}"
 
 
 def _slot(match: re.Match[str]) -> PromptSlot:
@@ -47,7 +60,7 @@ async def choose(interaction: discord.Interaction[Any], slot: PromptSlot, index:
     """A click on a choice: carry it out, or ask for its numbers first."""
     try:
         choice = await open_choice(interaction, slot, index)
-        if choice.ranges or choice.picks:
+        if choice.ranges or choice.picks or choice.texts:
             modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
@@ -125,16 +138,19 @@ class ChoiceSelect(
 
 
 class NumberModal(discord.ui.Modal):
-    """Asks for the open numbers of a choice (a bid), checking each against its range, and
-    for its open lists (a secret programme: the cards in order, by their numbers)."""
+    """Asks for the open numbers of a choice (a bid), its open lists (a secret programme:
+    the cards in order, by their numbers) and its optional free texts (a note with a gift
+    of gold). It has no handler of its own: its custom id names the prompt and the choice,
+    and `answer_number_modal` answers every submission, whether this process opened the
+    modal or one before a restart did."""
 
     def __init__(self, slot: PromptSlot, index: int, choice: Choice, language: str) -> None:
-        super().__init__(title=tr("discord.modal.title", language)[:45], timeout=600)
-        self.slot, self.index, self.choice = slot, index, choice
-        self.language = language
-        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
-        self.lists: dict[str, discord.ui.TextInput[Any]] = {}
-        for name, bounds in list(choice.ranges.items())[:5]:
+        super().__init__(
+            title=tr("discord.modal.title", language)[:45],
+            timeout=600,
+            custom_id=modal_id(slot, index),
+        )
+        for name, bounds in list(choice.ranges.items())[:MODAL_FIELDS]:
             field: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
                     "discord.modal.number",
@@ -143,13 +159,12 @@ class NumberModal(discord.ui.Modal):
                     low=bounds.low,
                     high=bounds.high,
                 )[:45],
-                custom_id=f"courier:n:{name}",
+                custom_id=NUMBER_FIELD + name,
                 placeholder=f"{bounds.low}–{bounds.high}",
                 max_length=12,
             )
-            self.inputs[name] = field
             self.add_item(field)
-        for name, pick in list(choice.picks.items())[: 5 - len(self.inputs)]:
+        for name, pick in list(choice.picks.items())[: MODAL_FIELDS - len(self.children)]:
             listed: discord.ui.TextInput[Any] = discord.ui.TextInput(
                 label=tr(
                     "discord.modal.pick",
@@ -158,48 +173,95 @@ class NumberModal(discord.ui.Modal):
                     count=pick.count,
                     last=len(pick.options),
                 )[:45],
-                custom_id=f"courier:p:{name}",
+                custom_id=PICK_FIELD + name,
                 placeholder=" ".join(str(place) for place in range(1, pick.count + 1)),
                 max_length=200,
             )
-            self.lists[name] = listed
             self.add_item(listed)
+        for name, limit in list(choice.texts.items())[: MODAL_FIELDS - len(self.children)]:
+            note: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                label=tr("discord.modal.note", language, limit=limit)[:45],
+                custom_id=TEXT_FIELD + name,
+                required=False,
+                max_length=limit,
+            )
+            self.add_item(note)
 
-    def numbers(self) -> dict[str, Any]:
-        chosen: dict[str, Any] = {}
-        for name, field in self.lists.items():
-            pick = self.choice.picks[name]
-            items = pick.read([token for token in re.split(r"[\s,;]+", field.value) if token])
-            if items is None:
-                raise Refusal(
-                    "discord.error.pick_items",
-                    name=number_name(name, self.language),
-                    count=pick.count,
-                    last=len(pick.options),
-                )
-            chosen[name] = items
-        for name, field in self.inputs.items():
-            bounds = self.choice.ranges[name]
-            text = field.value.strip()
-            value = int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
-            if value is None or value not in bounds:
-                raise Refusal(
-                    "discord.error.number_range",
-                    name=number_name(name, self.language),
-                    low=bounds.low,
-                    high=bounds.high,
-                )
-            chosen[name] = value
-        return chosen
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            # Looked up again: a modal left open while the game moved on must not submit a
-            # choice that is no longer listed.
-            choice = await open_choice(interaction, self.slot, self.index)
-            await carry_out(interaction, self.slot, choice, self.numbers())
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+def typed_fields(components: list[dict[str, Any]]) -> dict[str, str]:
+    """The text a modal submission carries, by field custom id (rows or labels)."""
+    typed: dict[str, str] = {}
+    for component in components:
+        inner = component.get("components") or [component.get("component") or component]
+        for field in inner:
+            if isinstance(field, dict) and "custom_id" in field and "value" in field:
+                typed[str(field["custom_id"])] = str(field["value"] or "")
+    return typed
+
+
+def read_numbers(choice: Choice, typed: dict[str, str], language: str) -> dict[str, int]:
+    """Each open number of the choice from what was typed, checked against its range."""
+    chosen: dict[str, int] = {}
+    for name, bounds in choice.ranges.items():
+        text = typed.get(NUMBER_FIELD + name, "").strip()
+        value = int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
+        if value is None or value not in bounds:
+            raise Refusal(
+                "discord.error.number_range",
+                name=number_name(name, language),
+                low=bounds.low,
+                high=bounds.high,
+            )
+        chosen[name] = value
+    return chosen
+
+
+def read_picks(choice: Choice, typed: dict[str, str], language: str) -> dict[str, list[str]]:
+    """Each open list of the choice from the places or names typed, checked as a pick."""
+    chosen: dict[str, list[str]] = {}
+    for name, pick in choice.picks.items():
+        tokens = [
+            token for token in re.split(r"[\s,;]+", typed.get(PICK_FIELD + name, "")) if token
+        ]
+        items = pick.read(tokens)
+        if items is None:
+            raise Refusal(
+                "discord.error.pick_items",
+                name=number_name(name, language),
+                count=pick.count,
+                last=len(pick.options),
+            )
+        chosen[name] = items
+    return chosen
+
+
+def read_texts(choice: Choice, typed: dict[str, str]) -> dict[str, str]:
+    """The free texts typed for the choice, trimmed (the services check what they hold)."""
+    return {name: typed.get(TEXT_FIELD + name, "").strip() for name in choice.texts}
+
+
+async def answer_number_modal(interaction: discord.Interaction[Any]) -> None:
+    """Carry out a submitted number modal of ours; every other interaction is left alone."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = MODAL_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    try:
+        slot, index = _slot(match), int(match["index"])
+        # Looked up again: a modal left open while the game moved on must not submit a
+        # choice that is no longer listed.
+        choice = await open_choice(interaction, slot, index)
+        typed = typed_fields(list(data.get("components") or []))
+        language = user_language(interaction)
+        numbers: dict[str, Any] = {
+            **read_numbers(choice, typed, language),
+            **read_picks(choice, typed, language),
+        }
+        await carry_out(interaction, slot, choice, numbers, read_texts(choice, typed))
+    except Exception as error:
+        await handle_interaction_error(interaction, error)
 
 
 def prompt_view(ruleset: str, slot: PromptSlot, prompt: Prompt, language: str) -> discord.ui.View:

@@ -27,6 +27,18 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
+def clip_words(text: str, limit: int) -> str:
+    """`text` cut at a word's end to fit `limit`, with an ellipsis: never "d'in" for
+    "d'instabilité" on a button."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:(") + ELLIPSIS
+
+
 def split_text(text: str, limit: int) -> list[str]:
     """`text` in pieces of at most `limit` characters, cut at line ends where possible."""
     pieces: list[str] = []

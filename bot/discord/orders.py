@@ -59,6 +59,7 @@ async def carry_out(
     slot: PromptSlot,
     choice: Choice,
     numbers: dict[str, Any] | None = None,
+    texts: dict[str, str] | None = None,
 ) -> None:
     """Submit the order, answer its author privately, then publish what changed."""
     bot = courier_of(interaction)
@@ -68,7 +69,7 @@ async def carry_out(
         report = await bot.service.play.submit(
             slot.campaign_id,
             str(interaction.user.id),
-            concrete_action(choice, numbers),
+            concrete_action(choice, numbers, texts),
             seat=slot.seat,
             expected_seq=slot.seq,
         )

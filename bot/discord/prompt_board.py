@@ -28,11 +28,13 @@ import discord
 
 from bot.discord.choices import PromptSlot
 from bot.discord.components import SELECT_LIMIT, SELECT_MENUS, prompt_view
+from bot.discord.holdings import holdings_line
 from bot.discord.limits import CONTENT_LIMIT, clip
 from bot.i18n import localise_value, render, translate
 from bot.services import OutboxItem
 from bot.services.outbox import PromptsOpened
 from bot.storage import PromptPostRow
+from rulesets import registry
 from rulesets.core import Prompt
 
 if TYPE_CHECKING:
@@ -82,6 +84,7 @@ class PromptBoard:
             embed, file = drawn
             await channel.send(embed=embed, file=file, nonce=f"m{item.id}")
             drawn = None
+        context = await self._context(item.campaign_id, opened.seq, campaign.ruleset)
         numbers: dict[str, int] = {}  # each seat's prompts are numbered in order
         for position, prompt in enumerate(prompts if opened.open else []):
             number = numbers[prompt.seat] = numbers.get(prompt.seat, -1) + 1
@@ -96,6 +99,7 @@ class PromptBoard:
                 text=render(prompt.text, campaign.language),
                 campaign=campaign.id,
             )
+            content += context.lines(campaign.ruleset, prompt.seat, campaign.language)
             if len(prompt.choices) > SELECT_MENUS * SELECT_LIMIT:
                 content += "\n" + translate("discord.prompt.more_in_play", campaign.language)
             shown = Shown(
@@ -165,6 +169,16 @@ class PromptBoard:
             return channel
         return self.bot.get_partial_messageable(int(post.channel_id))
 
+    async def _context(self, campaign_id: int, seq: int, ruleset: str) -> PromptContext:
+        """Each seat's deadline and the public view the prompts of `seq` are shown with."""
+        service = self.bot.service
+        due = {
+            waiting.seat: waiting.due_unix
+            for waiting in await service.schedule.waiting(campaign_id)
+        }
+        state = await service.play.state_at(campaign_id, seq)
+        return PromptContext(due, registry.get(ruleset).view(state, None))
+
     async def _close(
         self, posts: list[PromptPostRow], channel: Any, language: str, taken: set[str]
     ) -> None:
@@ -184,6 +198,26 @@ class PromptBoard:
                     # behind is refused as stale anyway.
                     log.info("could not close the prompt message %s", post.message_id)
             await service.delivery.close_prompt_post(post.id)
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """What a prompt message shows under its question: the seat's deadline, as a Discord
+    timestamp every reader sees in their own time zone, and what the seat has."""
+
+    due_unix: dict[str, int]
+    view: dict[str, Any]
+
+    def lines(self, ruleset: str, seat: str, language: str) -> str:
+        shown = []
+        if seat in self.due_unix:
+            shown.append(
+                translate("discord.prompt.deadline", language, due_unix=self.due_unix[seat])
+            )
+        held = holdings_line(ruleset, self.view, seat, language)
+        if held:
+            shown.append(held)
+        return "".join("\n" + line for line in shown)
 
 
 def _needs_a_new_message(prompts: list[Prompt], earlier: dict[tuple[str, int], Any]) -> bool:

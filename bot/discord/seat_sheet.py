@@ -69,7 +69,9 @@ def _key_text(key: str, language: str) -> str:
     """A key is either a field (`gold`) or an id (`GBR`, `north_america`): named either way."""
     if f"field.{key}" in catalogue(language) or f"field.{key}" in catalogue("en"):
         return field_name(key, language)
-    return str(localise_value(key, language))
+    named = localise_value(key, language)
+    # A key that is neither a known field nor a named id is still never shown raw.
+    return field_name(key, language) if named == key else str(named)
 
 
 def _scalar(value: Any, language: str) -> Any:

@@ -85,6 +85,9 @@ class Verbatim:
 # Parameters that hold typed text in the bot's own messages (a moderator's reason). A game's
 # messages may use the same name for an id ("pax_no_garrison"), which is shown by its name.
 VERBATIM_PARAMS = ("reason",)
+# Parameters that hold what a player typed in every catalogue, the games' too (the note
+# with a gift of gold): no game names an id so.
+TYPED_PARAMS = ("note",)
 
 
 @cache
@@ -94,10 +97,10 @@ def _bot_keys() -> frozenset[str]:
 
 
 def translate(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
-    if key in _bot_keys():
-        for name in VERBATIM_PARAMS:
-            if name in params:
-                params[name] = Verbatim(params[name])
+    verbatim = (*VERBATIM_PARAMS, *TYPED_PARAMS) if key in _bot_keys() else TYPED_PARAMS
+    for name in verbatim:
+        if name in params:
+            params[name] = Verbatim(params[name])
     template = catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         shown = ", ".join(f"{name}={value}" for name, value in params.items())

@@ -33,6 +33,9 @@ letters and punctuation that can neither mention anyone nor break a message."""
 CONSOLE_USER = re.compile(r"console:[A-Za-z0-9_-]{1,40}")
 """A local player of the console table: `console:<seat>`."""
 SNOWFLAKE = re.compile(r"[1-9][0-9]{0,19}")
+NOTE_LIMIT = 120
+"""A note a player sends with an order (with a gift of gold): one short line."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 """The largest export an import reads, as the Discord cog's attachment limit."""
 
@@ -102,7 +105,29 @@ def check_document(value: object) -> None:
         raise ServiceError("service.error.null_character")
 
 
+def check_action(value: object) -> None:
+    """An order carries no null character, and its only free text is its note: one short
+    plain line. (Everything else in an order is checked by the rules against the legal
+    choices.)"""
+    check_document(value)
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            return  # the rules refuse malformed JSON in their own words
+    if not isinstance(value, dict) or "note" not in value:
+        return
+    note = value["note"]
+    if not isinstance(note, str):
+        raise ServiceError("service.error.not_text", value=str(note)[:40])
+    if len(note) > NOTE_LIMIT:
+        raise ServiceError("service.error.note_too_long", length=len(note), limit=NOTE_LIMIT)
+    if _CONTROL.search(note):
+        raise ServiceError("service.error.note_one_line")
+
+
 CHECKS: dict[str, Callable[[object], None]] = {
+    "action": check_action,
     "reason": check_reason,
     "display_name": check_display_name,
     "user_id": check_user_id,
@@ -113,7 +138,6 @@ CHECKS: dict[str, Callable[[object], None]] = {
     "data": check_document,
     "document": check_document,
     "options": check_document,
-    "action": check_document,
 }
 
 Service = TypeVar("Service", bound=type)

@@ -2,7 +2,8 @@
 
 The same list feeds buttons, autocomplete, the autopilot and the fuzzer, and the kernel
 checks every submitted action against it, so listing and validating can never disagree.
-A choice is an action with its finite fields fixed; numeric fields (a bid) carry a range.
+A choice is an action with its finite fields fixed; numeric fields (a bid) carry a range;
+a free-text field (a note with a gift) may be left open with its length cap.
 """
 
 from __future__ import annotations
@@ -76,7 +77,10 @@ class Pick(BaseModel):
 
 class Choice(BaseModel):
     """One legal action, or a family of them when `ranges` leaves numeric fields open or
-    `picks` leaves list fields open."""
+    `picks` leaves list fields open.
+
+    `texts` are optional free-text fields (a note sent with a gift): the player may leave
+    them out or type at most the given number of characters; they never change legality."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -84,6 +88,7 @@ class Choice(BaseModel):
     ranges: dict[str, IntRange] = Field(default_factory=dict)
     label: Msg | None = None
     picks: dict[str, Pick] = Field(default_factory=dict)
+    texts: dict[str, int] = Field(default_factory=dict)
 
     @classmethod
     def picking(cls, action: BaseModel, label: Msg | None = None, **picks: Pick) -> Choice:
@@ -127,22 +132,35 @@ class Choice(BaseModel):
         fixed = action.model_dump(mode="json", exclude=set(ranges) | set(picks))
         return cls(action=fixed, ranges=ranges, label=label, picks=picks)
 
+    def with_texts(self, **limits: int) -> Choice:
+        """The same choice with these fields left open as free text of at most so many
+        characters (the player may leave them out)."""
+        fixed = {name: value for name, value in self.action.items() if name not in limits}
+        return self.model_copy(update={"action": fixed, "texts": {**self.texts, **limits}})
+
     def matches(self, action: dict[str, Any]) -> bool:
-        if set(action) != set(self.action) | set(self.ranges) | set(self.picks):
+        required = set(self.action) | set(self.ranges) | set(self.picks)
+        if not required <= set(action) <= required | set(self.texts):
             return False
         if any(action[name] not in bounds for name, bounds in self.ranges.items()):
             return False
         if any(action[name] not in pick for name, pick in self.picks.items()):
             return False
+        for name, limit in self.texts.items():
+            typed = action.get(name, "")
+            if not isinstance(typed, str) or len(typed) > limit:
+                return False
         return all(action[name] == value for name, value in self.action.items())
 
     def instantiate(self, **given: Any) -> dict[str, Any]:
-        """The concrete action, with each open number given or set to its lowest value, and
-        each open list given or set to the first options in order."""
+        """The concrete action, with each open number given or set to its lowest value, each
+        open list given or set to the first options in order, and each free text given
+        (left out when empty)."""
         filled = {name: given.get(name, bounds.low) for name, bounds in self.ranges.items()}
         for name, pick in self.picks.items():
             filled[name] = given.get(name, list(pick.options[: pick.count]))
-        return {**self.action, **filled}
+        typed = {name: given[name] for name in self.texts if given.get(name)}
+        return {**self.action, **filled, **typed}
 
     @property
     def kind(self) -> str:

@@ -39,4 +39,7 @@ def offer(
     """The choice of the action `action_type` with these fields, labelled by `label`."""
     message = _built(Msg, {"key": label, "params": params or {}})
     action = {"type": action_type, **fields}
-    return _built(Choice, {"action": action, "ranges": ranges or {}, "label": message, "picks": {}})
+    return _built(
+        Choice,
+        {"action": action, "ranges": ranges or {}, "label": message, "picks": {}, "texts": {}},
+    )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from rulesets.core import Choice, IllegalAction, IntRange, Phase, Prompt, StepContext
 from rulesets.struggle.actions import (
+    GIFT_NOTE_LIMIT,
     Attack,
     Build,
     Colonise,
@@ -85,7 +86,9 @@ def action_prompts(state: StruggleState) -> list[Prompt]:
         purse = IntRange(low=1, high=holder.gold)
         others = [p for p in state.turn_order if p != power]
         choices += [
-            Choice.of(GiveGold(to=p, amount=1), label=label("give_gold", to=p), amount=purse)
+            Choice.of(
+                GiveGold(to=p, amount=1), label=label("give_gold", to=p), amount=purse
+            ).with_texts(note=GIFT_NOTE_LIMIT)
             for p in others
         ]
     return [make_prompt(power, "choose_action", choices, actions_left=state.turn.actions_left)]
@@ -101,7 +104,7 @@ def finish_turn(ctx: Ctx, power: str, action: EndTurn) -> None:
 
 
 def give(ctx: Ctx, power: str, action: GiveGold) -> None:
-    give_gold(ctx, power, action.to, action.amount)
+    give_gold(ctx, power, action.to, action.amount, action.note)
 
 
 def shop(ctx: Ctx, power: str, action: Shop) -> None:

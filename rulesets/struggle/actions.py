@@ -46,12 +46,18 @@ class EndTurn(Action):
     type: Literal["end_turn"] = "end_turn"
 
 
+GIFT_NOTE_LIMIT = 120
+"""The most characters of the note a player may send with a gift of gold."""
+
+
 class GiveGold(Action):
-    """A voluntary gift of gold on hand to another player, binding nobody (A52)."""
+    """A voluntary gift of gold on hand to another player, binding nobody (A52), with an
+    optional short note the receiver and the table read with the transfer."""
 
     type: Literal["give_gold"] = "give_gold"
     to: str
     amount: int
+    note: str = Field(default="", max_length=GIFT_NOTE_LIMIT)
 
 
 class Shop(Action):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rulesets.core import Choice, IntRange, Msg, Phase, Prompt, StepContext
 from rulesets.struggle.actions import (
+    GIFT_NOTE_LIMIT,
     AllianceStage,
     Answer,
     Casualty,
@@ -70,7 +71,7 @@ def offer_prompt(state: StruggleState, seat: str) -> Prompt:
             GiveGold(to=p, amount=1),
             label=Msg(key="soe.label.give_gold", params={"to": p}),
             amount=purse,
-        )
+        ).with_texts(note=GIFT_NOTE_LIMIT)
         for p in others
     ]
     params = shown(
@@ -92,7 +93,7 @@ def offer_prompt(state: StruggleState, seat: str) -> Prompt:
 
 def offer_gold(ctx: Ctx, seat: str, action: GiveGold) -> None:
     _combat(ctx.state).asked.append(f"offer:{seat}")
-    give_gold(ctx, seat, action.to, action.amount)
+    give_gold(ctx, seat, action.to, action.amount, action.note)
 
 
 def offer_nothing(ctx: Ctx, seat: str, action: Done) -> None:

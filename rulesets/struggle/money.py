@@ -59,8 +59,12 @@ def gain_gold(ctx: Ctx, power: str, amount: int, reason: str) -> None:
     ctx.emit("soe.gold_gained", power=power, gold=amount, reason=reason)
 
 
-def give_gold(ctx: Ctx, giver: str, receiver: str, amount: int) -> None:
-    """Only gold on hand may be given: nobody borrows to make a gift."""
+def give_gold(ctx: Ctx, giver: str, receiver: str, amount: int, note: str = "") -> None:
+    """Only gold on hand may be given: nobody borrows to make a gift. A note the giver typed
+    goes with the transfer, for the receiver and the whole table to read."""
     ctx.state.powers[giver].gold -= amount
     ctx.state.powers[receiver].gold += amount
-    ctx.emit("soe.gold_given", power=giver, to=receiver, gold=amount)
+    if note:
+        ctx.emit("soe.gold_given_note", power=giver, to=receiver, gold=amount, note=note)
+    else:
+        ctx.emit("soe.gold_given", power=giver, to=receiver, gold=amount)

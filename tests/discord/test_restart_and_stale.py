@@ -46,6 +46,34 @@ async def test_buttons_work_after_a_restart_and_stale_clicks_are_refused(
         await service.close()
 
 
+async def test_a_modal_opened_before_a_restart_is_carried_out_after_it(
+    table: Table, database: Path
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    shown = await t.alice.click(t.last_prompt_for(t.alice), label="bid 1–10")
+    assert shown.modal is not None
+    seq = (await t.bot.service.get_campaign(campaign_id)).seq
+
+    service = await open_service(database)
+
+    async def opened() -> CampaignService:
+        return service
+
+    restarted = CourierBot(opened, moderator_role="Game master")
+    await t.env.restart_bot(restarted)
+    t.bot = restarted
+    try:
+        # The new process never saw this modal: its custom id alone says what it answers.
+        accepted = await t.alice.submit_modal(shown, {"courier:n:amount": "3"})
+        assert "Order accepted" in text_of(accepted), text_of(accepted)
+        assert (await service.get_campaign(campaign_id)).seq == seq + 1
+        state = await service.state_at(campaign_id, seq + 1)
+        assert (state.high_bid, state.high_bidder) == (3, "red")  # type: ignore[attr-defined]
+    finally:
+        await service.close()
+
+
 async def test_a_row_discord_refused_holds_up_nothing_and_is_tried_again(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:

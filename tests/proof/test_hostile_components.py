@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from bot.discord.choices import PromptSlot
 from bot.discord.components import (
+    NUMBER_FIELD,
     NumberModal,
     button_id,
+    read_numbers,
     select_id,
 )
 from bot.discord.errors import Refusal
@@ -98,20 +100,15 @@ def test_select_values_no_option_carries_are_refused(arena: Arena, value: str) -
     assert arena.run(arena.service.get_campaign(target)).seq == 0
 
 
-def number_modal(text: str) -> NumberModal:
-    choice = Choice.of(Bid(amount=1), amount=IntRange(low=1, high=10))
-    modal = NumberModal(PromptSlot(1, 0, "red"), 1, choice, "en")
-    modal.inputs["amount"]._value = text
-    return modal
+CHOICE = Choice.of(Bid(amount=1), amount=IntRange(low=1, high=10))
 
 
 @given(
     text=st.one_of(st.text(max_size=20), st.sampled_from(["5", "-0", "10", "11", "٣", "1" * 13]))
 )
 def test_modal_numbers_are_in_range_or_refused(text: str) -> None:
-    modal = number_modal(text)
     try:
-        numbers = modal.numbers()
+        numbers = read_numbers(CHOICE, {NUMBER_FIELD + "amount": text}, "en")
     except Refusal as refusal:
         assert refusal.key == "discord.error.number_range"
         return
@@ -119,7 +116,7 @@ def test_modal_numbers_are_in_range_or_refused(text: str) -> None:
 
 
 def test_the_modal_is_a_discord_modal() -> None:
-    assert isinstance(number_modal("3"), discord.ui.Modal)
+    assert isinstance(NumberModal(PromptSlot(1, 0, "red"), 1, CHOICE, "en"), discord.ui.Modal)
 
 
 @pytest.mark.slow

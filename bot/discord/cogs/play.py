@@ -15,6 +15,7 @@ from bot.discord.client import CourierBot
 from bot.discord.components import NumberModal
 from bot.discord.errors import Refusal
 from bot.discord.language import user_language
+from bot.discord.limits import clip_words
 from bot.discord.orders import carry_out, open_choice
 from bot.i18n import localise_value, render
 
@@ -46,10 +47,10 @@ class Play(commands.Cog):
         slot = PromptSlot(found.id, int(parsed["seq"]), parsed["seat"], number_of_prompt)
         index = int(parsed["index"])
         choice = await open_choice(interaction, slot, index)
-        if not choice.ranges and not choice.picks:
+        if not choice.ranges and not choice.picks and not choice.texts:
             await carry_out(interaction, slot, choice)
             return
-        if choice.picks or number is None or len(choice.ranges) > 1:
+        if choice.picks or choice.texts or number is None or len(choice.ranges) > 1:
             modal = NumberModal(slot, index, choice, user_language(interaction))
             await interaction.response.send_modal(modal)
             return
@@ -79,12 +80,13 @@ class Play(commands.Cog):
                     label = button_label(found.ruleset, choice, language)
                     if len(mine) > 1:
                         # Several prompts of one seat at once: say which one each answers.
-                        label = f"{render(prompt.text, language)[:40]}: {label}"
+                        label = f"{clip_words(render(prompt.text, language), 40)}: {label}"
                     if len(held) > 1:
                         label = f"{localise_value(seat, language)}: {label}"
                     if typed.lower() in label.lower():
                         value = f"{found.seq}:{seat}:{number}:{index}"
-                        listed.append(app_commands.Choice(name=label[:100], value=value))
+                        name = clip_words(label, 100)
+                        listed.append(app_commands.Choice(name=name, value=value))
         return listed[:25]
 
 
