@@ -58,7 +58,7 @@ class CampaignService:
         # Table votes carry out what passes: a seat opened, or the campaign ended.
         self.votes = TableVotes(self.core, self.schedule, self.moderation)
         self.recaps = CampaignRecaps(self.core)  # written with the step that ends a period
-        self.core.outbox_hooks.append(self.recaps.rows_for_step)
+        self.core.outbox_hooks.append(self.recaps.step_hook)
 
     @property
     def store(self) -> Store:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -92,6 +92,9 @@ def dice_luck(entries: list[ActionRecord], seat: str) -> tuple[int, int] | None:
     return len(rolled), round(100 * (total - expected) / expected)
 
 
+StepHook = Callable[[CampaignRow, BaseState, ActionRecord], Awaitable[list[OutboxRecord]]]
+
+
 class CampaignRecaps(ServicePart):
     def __init__(self, core: ServiceCore) -> None:
         super().__init__(core)
@@ -99,7 +102,15 @@ class CampaignRecaps(ServicePart):
         # step that then loses a race leaves a wrong entry at worst one recap long.
         self._periods: dict[int, tuple[int, Any]] = {}
 
-    async def rows_for_step(
+    @property
+    def step_hook(
+        self,
+    ) -> Callable[[CampaignRow, BaseState, ActionRecord], Awaitable[list[OutboxRecord]]]:
+        """The hook the core calls with every step: not a service method anyone calls, so
+        not among the service's names (and not checked as an adapter's arguments are)."""
+        return self._rows_for_step
+
+    async def _rows_for_step(
         self, campaign: CampaignRow, state: BaseState, step: ActionRecord
     ) -> list[OutboxRecord]:
         """The recap rows the step to `state` (`step`, about to be written) calls for: none

@@ -50,7 +50,13 @@ class CampaignTalks(ServicePart):
         return members
 
     async def record_talk(self, campaign_id: int, members: list[str], thread_id: str) -> Talk:
-        """Keep the talk the adapter opened for `members` (from `talk_members`)."""
+        """Keep the talk the adapter opened for `members` (from `talk_members`, checked
+        again here: the list is the adapter's word) in the thread `thread_id`."""
+        if not members:
+            raise ServiceError("service.talk.nobody_invited")
+        members = await self.talk_members(campaign_id, members[0], members[1:])
+        if not (thread_id.isdecimal() and len(thread_id) <= 20):
+            raise ServiceError("service.talk.no_thread")
         campaign = await self._campaign(campaign_id)
         now = self._clock.now()
         record = audit_record(
