@@ -14,6 +14,7 @@ from bot.discord.choices import PromptSlot, seat_prompts
 from bot.discord.components import (
     BUTTON_LIMIT,
     NUMBER_FIELD,
+    PICK_FIELD,
     SELECT_LIMIT,
     SELECT_MENUS,
     TEXT_FIELD,
@@ -43,10 +44,15 @@ async def prompt_message(
     seat: str,
     number: int,
 ) -> discord.Message:
-    """The open message showing the seat's prompt number `number`."""
+    """The open message showing the seat's prompt number `number`: in the channel, or in
+    the viewer's DMs for a private prompt."""
     posts = await service.delivery.prompt_posts(campaign_id, open_only=True)
     (post,) = [p for p in posts if (p.seat, p.number) == (seat, number)]
-    return next(m for m in channel.history(viewer=viewer) if str(m.id) == post.message_id)
+    if post.channel_id not in ("", str(channel.id)):
+        shown = viewer.user.dm_channel.history()
+    else:
+        shown = channel.history(viewer=viewer)
+    return next(m for m in shown if str(m.id) == post.message_id)
 
 
 async def click_order(
@@ -63,17 +69,20 @@ async def click_order(
     seq = (await service.get_campaign(campaign_id)).seq
     slot = PromptSlot(campaign_id, seq, seat, number)
     message = await prompt_message(service, channel, player, campaign_id, seat, number)
+    # A private prompt is in the player's DMs, where the user (not the member) clicks.
+    clicker: Any = player.user if prompt.private else player
     if len(prompt.choices) <= BUTTON_LIMIT:
-        shown = await player.click(message, custom_id=button_id(slot, index))
+        shown = await clicker.click(message, custom_id=button_id(slot, index))
     elif index < SELECT_LIMIT * SELECT_MENUS:
         page = select_id(slot, index // SELECT_LIMIT)
-        shown = await player.select(message, [str(index)], custom_id=page)
+        shown = await clicker.select(message, [str(index)], custom_id=page)
     else:
         order = f"{seq}:{seat}:{number}:{index}"
         shown = await player.slash(channel, "play", order=order)
-    if not choice.ranges and not choice.texts:
+    if not choice.ranges and not choice.picks and not choice.texts:
         return shown
-    assert shown.modal is not None, "a choice with numbers or a note asks for them in a modal"
+    assert shown.modal is not None, "a choice with numbers, a list or a note asks in a modal"
     typed = {NUMBER_FIELD + name: str(action[name]) for name in choice.ranges}
+    typed |= {PICK_FIELD + name: " ".join(action[name]) for name in choice.picks}
     typed |= {TEXT_FIELD + name: str(action[name]) for name in choice.texts if action.get(name)}
-    return await player.submit_modal(shown, typed)
+    return await clicker.submit_modal(shown, typed)
