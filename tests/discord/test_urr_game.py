@@ -49,6 +49,9 @@ COMBAT_KINDS = {"land", "naval", "piracy", "siege", "submission"}
 MAX_STEPS = 1_500
 
 
+# Thousands of steps through SimCord (minutes of CPU): in the slow run, with the other
+# whole games.
+@pytest.mark.slow
 async def test_a_refereed_campaign_of_four_players_through_discord(table: Table) -> None:
     """Four players and a referee give every order with /play (a hand's cards among them,
     privately); two whole turns meet every kind of combat, a capitulation, a war ended
