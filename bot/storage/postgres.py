@@ -67,6 +67,9 @@ connection of its own: it goes when that process closes its store or dies)."""
 OUTBOX_CHANNEL = "courier_outbox"
 """NOTIFY channel: a committed transaction wrote outbox rows (any process may deliver them)."""
 POOL_SIZE = 10
+# Pauses between tries to listen again while the server is away, in seconds.
+LISTEN_RETRY_FIRST = 0.5
+LISTEN_RETRY_MOST = 30.0
 
 
 def is_postgres_url(database: str | Path) -> bool:
@@ -303,7 +306,8 @@ class PostgresStore:
         self.url = url
         self._backup_directory = backup_directory
         self._outbox_listeners: list[Callable[[], None]] = []
-        self._listening: asyncio.Task[asyncpg.Connection] | None = None
+        self._listening: asyncio.Task[None] | None = None
+        self._listener_connection: asyncpg.Connection | None = None
         self._sender = os.urandom(8).hex()  # tells our own notifications from the others'
         self._leader: asyncpg.Connection | None = None
         self._leading = False
@@ -329,7 +333,10 @@ class PostgresStore:
         if self._listening is not None:
             self._listening.cancel()
             with contextlib.suppress(BaseException):
-                await (await self._listening).close()
+                await self._listening
+        if self._listener_connection is not None:
+            with contextlib.suppress(BaseException):
+                await self._listener_connection.close()
         await self._let_go_of_the_lead()
         await self._pool.close()
 
@@ -343,16 +350,45 @@ class PostgresStore:
             with contextlib.suppress(RuntimeError):  # no loop (a script): no cross-process wake
                 self._listening = asyncio.get_running_loop().create_task(self._listen())
 
-    async def _listen(self) -> asyncpg.Connection:
+    async def _listen(self) -> None:
+        """Hold a listening connection for as long as the store is open: when the server
+        ends it (a restart, a failover, an administrator's terminate), connect again, with
+        a growing pause while the server is away."""
+        pause = LISTEN_RETRY_FIRST
+        heard_before = False
+        while True:
+            lost = asyncio.Event()
+            try:
+                connection = await self._connect_listener(lost)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LISTEN_RETRY_MOST)
+                continue
+            self._listener_connection = connection
+            if heard_before:
+                self._wake()  # rows queued while we were deaf: look once, now
+            heard_before, pause = True, LISTEN_RETRY_FIRST
+            await lost.wait()
+            self._listener_connection = None
+
+    async def _connect_listener(self, lost: asyncio.Event) -> asyncpg.Connection:
         connection = await asyncpg.connect(self.url)
-        await connection.add_listener(OUTBOX_CHANNEL, self._notified)
+        try:
+            connection.add_termination_listener(lambda _connection: lost.set())
+            await connection.add_listener(OUTBOX_CHANNEL, self._notified)
+        except BaseException:
+            connection.terminate()
+            raise
         return connection
+
+    def _wake(self) -> None:
+        for listener in self._outbox_listeners:
+            listener()
 
     def _notified(self, connection: object, pid: int, channel: str, sender: str) -> None:
         if sender == self._sender:
             return  # our own transaction: its listeners were called after its commit
-        for listener in self._outbox_listeners:
-            listener()
+        self._wake()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[_Transaction]:
@@ -361,8 +397,7 @@ class PostgresStore:
             async with connection.transaction():
                 yield transaction
         if transaction.wrote_outbox:
-            for listener in self._outbox_listeners:
-                listener()
+            self._wake()
 
     async def _rows(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         if any(isinstance(value, int) and value not in _BIGINTS for value in params):

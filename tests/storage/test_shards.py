@@ -175,3 +175,36 @@ async def test_rows_queued_by_one_postgres_process_wake_the_others_once(
     finally:
         await reader.close()
         await writer.close()
+
+
+async def test_a_process_listens_again_after_the_server_ends_its_listening_session(
+    postgres_url: str,
+) -> None:
+    writer = await PostgresStore.open(postgres_url)
+    reader = await PostgresStore.open(postgres_url)
+    woken = {"reader": 0}
+    try:
+        reader.add_outbox_listener(lambda: woken.__setitem__("reader", woken["reader"] + 1))
+        await asyncio.sleep(0.5)  # listening
+        admin = await asyncpg.connect(postgres_url)
+        try:  # as a server restart or failover does to every session
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        for _ in range(100):  # listening again: one wake-up for what came while deaf
+            if woken["reader"]:
+                break
+            await asyncio.sleep(0.05)
+        assert woken["reader"] == 1
+        await writer.create_campaign(new_campaign(), [channel_row("after the restart")])
+        for _ in range(100):
+            if woken["reader"] == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert woken["reader"] == 2
+    finally:
+        await reader.close()
+        await writer.close()
