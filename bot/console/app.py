@@ -14,6 +14,7 @@ from bot.console.table import Table, option_value
 from bot.i18n import LANGUAGES, translate
 from bot.services import ServiceError, open_service
 from bot.storage import describe_database
+from rulesets import registry
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -42,6 +43,7 @@ async def _prepare(table: Table, args: argparse.Namespace) -> None:
     if args.campaign is not None:
         await table.open([str(args.campaign)])
     elif args.game:
+        _check_seats(args.game, args.seats)
         options = dict(pair.partition("=")[::2] for pair in args.option)
         campaign = await table.service.lobby.create_campaign(
             ruleset=args.game,
@@ -58,6 +60,19 @@ async def _prepare(table: Table, args: argparse.Namespace) -> None:
             for seat in args.seats.split(","):
                 await table.seat([seat.strip()])
             await table.start([])
+
+
+def _check_seats(game: str, seats: str | None) -> None:
+    """Refuse `--seats` naming a seat the game does not have, before any campaign is made."""
+    if not seats or game not in {ruleset.name for ruleset in registry.all_rulesets()}:
+        return  # an unknown game is refused by the lobby, in its own words
+    known = [spec.id for spec in registry.get(game).seat_pool()]
+    folded = {seat.casefold() for seat in known}
+    unknown = [seat.strip() for seat in seats.split(",") if seat.strip().casefold() not in folded]
+    if unknown:
+        raise ServiceError(
+            "console.error.unknown_seats", seats=", ".join(unknown), known=", ".join(known)
+        )
 
 
 async def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:

@@ -39,9 +39,11 @@ def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bo
             if name != "type"
         ]
         text = " ".join([action_name(ruleset, choice.kind, language), *fixed])
+    # A label that ends in a colon ('amount:') already names its number.
+    named = name_ranges and not text.endswith(":")
     ranges = [
         f"{number_name(name, language).lower()} {span.low}–{span.high}"
-        if name_ranges
+        if named
         else f"{span.low}–{span.high}"
         for name, span in choice.ranges.items()
     ]

@@ -148,3 +148,14 @@ def test_seats_are_recognised_whatever_their_case(tmp_path: Path) -> None:
     resumed = run_console(tmp_path / "c.db", script, "--campaign", "1")
     assert "Unknown command" not in resumed
     assert "Type 'help'" not in resumed
+
+
+def test_an_unknown_seat_is_refused_before_any_campaign_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    out = io.StringIO()
+    args = ["--db", str(db), "--game", "colonial", "--seats", "red,col_blue", "--lang", "fr"]
+    assert main(args, io.StringIO(""), out) == 1
+    assert out.getvalue().startswith("Aucune campagne créée : red n'est pas une place")
+    assert "col_red, col_blue" in out.getvalue()
+    listed = run_console(db, "campaigns\nquit\n")
+    assert "#1" not in listed
