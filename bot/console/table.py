@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TextIO
 
 from bot.console.text import (
-    action_text,
+    chosen_text,
     event_lines,
     history_lines,
     prompt_lines,
@@ -255,7 +255,9 @@ class Table:
         if holder is None:
             raise ServiceError("console.error.no_holder", seat=seat)
         action = choice.instantiate(**numbers)
-        self.write(f"> {seat_name(seat, self.language)}: {action_text(action, self.language)}")
+        ruleset = (await self.service.lobby.get_campaign(campaign_id)).ruleset
+        said = chosen_text(ruleset, choice, numbers, self.language)
+        self.write(f"> {seat_name(seat, self.language)}: {said}")
         report = await self.service.play.submit(campaign_id, holder.user_id, action, seat=seat)
         await self._show_report(report)
 
@@ -339,8 +341,9 @@ class Table:
 
     async def history(self, args: list[str]) -> None:
         limit = int(args[0]) if args and args[0].isdigit() else 10
-        entries = await self.service.play.history(self._current(), limit=limit)
-        for line in history_lines(entries, self.language):
+        campaign = await self.service.lobby.get_campaign(self._current())
+        entries = await self.service.play.history(campaign.id, limit=limit)
+        for line in history_lines(campaign.ruleset, entries, self.language):
             self.write(line)
 
     async def undo(self, args: list[str]) -> None:

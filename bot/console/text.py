@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from bot.i18n import localise_value, render, translate
-from bot.i18n.labels import choice_label
+from bot.i18n.labels import action_name, choice_label, choice_title
 from bot.services import LogEntry
 from rulesets.core import Choice, Event, Prompt
 
@@ -16,14 +16,26 @@ def choice_text(ruleset: str, choice: Choice, language: str) -> str:
     return choice_label(ruleset, choice, language, name_ranges=True)
 
 
-def action_text(action: dict[str, Any], language: str) -> str:
-    """An action as the console echoes it: its type, then its values ('bid 3')."""
+def action_text(ruleset: str, action: dict[str, Any], language: str) -> str:
+    """A logged action as the history shows it: its name, then its values ('bid 3')."""
     values = []
     for name, value in action.items():
         if name != "type":
             shown = value if isinstance(value, list) else [value]
             values.append(", ".join(str(localise_value(item, language)) for item in shown))
-    return " ".join([str(action.get("type", "?")), *values])
+    return " ".join([action_name(ruleset, str(action.get("type", "?")), language), *values])
+
+
+def chosen_text(ruleset: str, choice: Choice, given: dict[str, Any], language: str) -> str:
+    """The choice a player just took, with what they typed: 'Give Treasury to Green,
+    amount: 1'."""
+    typed = [
+        str(given[name])
+        if name in choice.ranges
+        else ", ".join(str(localise_value(item, language)) for item in given[name])
+        for name in given
+    ]
+    return " ".join([choice_title(ruleset, choice, language), *typed])
 
 
 def seat_name(seat: str, language: str) -> str:
@@ -60,11 +72,11 @@ def event_lines(events: list[Event], language: str) -> list[str]:
     return lines
 
 
-def history_lines(entries: list[LogEntry], language: str) -> list[str]:
+def history_lines(ruleset: str, entries: list[LogEntry], language: str) -> list[str]:
     lines = []
     for entry in entries:
         who = seat_name(entry.seat, language) if entry.seat else "—"
-        lines.append(f"#{entry.seq} {who}: {action_text(entry.action, language)}")
+        lines.append(f"#{entry.seq} {who}: {action_text(ruleset, entry.action, language)}")
         lines.extend(event_lines(entry.events, language))
     return lines
 

@@ -47,6 +47,10 @@ class _Sentence(string.Formatter):
     `name.<id>.in` ('in Bavaria', 'en Bavière', 'au Danemark'), `{empire:of}` its
     `name.<id>.of` ('de l'Espagne'), so a French sentence gets its article and preposition
     while events keep plain ids. A form the catalogue lacks falls back to the plain name.
+
+    A number may choose between a singular and a plural word: `{amount} {amount:Trésor|Trésors}`
+    reads '1 Trésor', '0 Trésor' and '2 Trésors' in French, '1 Treasury'... by each language's
+    rule (French takes the singular below 2, English only for exactly 1).
     """
 
     def __init__(self, language: str) -> None:
@@ -59,6 +63,8 @@ class _Sentence(string.Formatter):
         return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            return self._number_word(value, format_spec)
         if format_spec.isidentifier():
             if isinstance(value, str):
                 form = catalogue(self.language).get(f"name.{value}.{format_spec}")
@@ -66,6 +72,13 @@ class _Sentence(string.Formatter):
                     return form
             return str(localise_value(value, self.language))
         return super().format_field(localise_value(value, self.language), format_spec)
+
+    def _number_word(self, value: Any, forms: str) -> str:
+        singular, _, plural = forms.partition("|")
+        if isinstance(value, bool) or not isinstance(value, int):
+            return plural
+        one = abs(value) < 2 if self.language == "fr" else value == 1
+        return singular if one else plural
 
 
 class Verbatim:

@@ -24,21 +24,12 @@ def number_name(name: str, language: str) -> str:
 
 
 def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bool = False) -> str:
-    """The ruleset's own label, else the action's name and its fixed values by their names
-    ('place army German States'), then each open number's range ('bid 1–10').
+    """The choice's title, then each open number's range ('bid 1–10').
 
     `name_ranges` adds the field's name before its range ('bid amount 1–10'), for a reader who
     types the number next rather than filling a form that names it.
     """
-    if choice.label is not None:
-        text = render(choice.label, language)
-    else:
-        fixed = [
-            str(localise_value(value, language))
-            for name, value in choice.action.items()
-            if name != "type"
-        ]
-        text = " ".join([action_name(ruleset, choice.kind, language), *fixed])
+    text = choice_title(ruleset, choice, language)
     # A label that ends in a colon ('amount:') already names its number.
     named = name_ranges and not text.endswith(":")
     ranges = [
@@ -48,3 +39,16 @@ def choice_label(ruleset: str, choice: Choice, language: str, *, name_ranges: bo
         for name, span in choice.ranges.items()
     ]
     return " ".join([text, *ranges])
+
+
+def choice_title(ruleset: str, choice: Choice, language: str) -> str:
+    """The ruleset's own label, else the action's name and its fixed values by their names
+    ('place army German States'), without the open numbers."""
+    if choice.label is not None:
+        return render(choice.label, language)
+    fixed = [
+        str(localise_value(value, language))
+        for name, value in choice.action.items()
+        if name != "type"
+    ]
+    return " ".join([action_name(ruleset, choice.kind, language), *fixed])

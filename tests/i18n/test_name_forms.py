@@ -22,3 +22,13 @@ def test_a_placeholder_may_ask_for_a_form_of_the_name_in_each_language() -> None
 def test_a_form_the_catalogue_lacks_reads_as_the_plain_name() -> None:
     # Seats have no forms: `{seat:to}` would read as the seat's name.
     assert translate("emp.label.new_city", "fr", region="P1") == "Nouvelle ville Joueur 1"
+
+
+def test_a_number_chooses_its_word_by_each_languages_rule() -> None:
+    def gave(amount: object) -> str:
+        return translate("col.event.gave", "fr", seat="col_red", amount=amount, to="col_blue")
+
+    assert gave(0) == "Rouge donne 0 Trésor à Bleu."
+    assert gave(1) == "Rouge donne 1 Trésor à Bleu."
+    assert gave(2) == "Rouge donne 2 Trésors à Bleu."
+    assert gave("x") == "Rouge donne x Trésors à Bleu."  # not a number: the plural, no crash
