@@ -145,6 +145,39 @@ class NoWar(Action):
     power: str
 
 
+class WarMove(Action):
+    """War, manoeuvre phase (§4.11.7): one unit steps to one adjacent area or sea zone."""
+
+    type: Literal["war_move"] = "war_move"
+    power: str
+    unit: int
+    to: str
+
+
+class WarAttack(Action):
+    """War, attack phase (§4.11.8): the seat's armies or navies at `place` attack every
+    enemy unit of their kind there."""
+
+    type: Literal["war_attack"] = "war_attack"
+    place: str
+    kind: Literal["army", "navy"]
+
+
+class WarStepDone(Action):
+    """War: this seat has finished its manoeuvre or attack phase."""
+
+    type: Literal["war_step_done"] = "war_step_done"
+
+
+class WarSpoils(Action):
+    """War's end (§4.11.12): the marker placed free in a conquered area, or none."""
+
+    type: Literal["war_spoils"] = "war_spoils"
+    power: str
+    area: str
+    level: Literal["possession", "protectorate", "influence", "interest", "none"]
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -164,6 +197,10 @@ PaxAction = Annotated[
     | Fight
     | Abandon
     | DeclareWar
-    | NoWar,
+    | NoWar
+    | WarMove
+    | WarAttack
+    | WarStepDone
+    | WarSpoils,
     Field(discriminator="type"),
 ]

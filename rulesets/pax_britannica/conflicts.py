@@ -1,6 +1,6 @@
 """What the diplomatic phases share: the default resolution of status conflicts (A-26),
 the Chinese Resentment phase (§4.10), and the close of the turn's diplomacy, which clears
-the casus belli and the wars Courier does not yet play out (issue 20)."""
+the casus belli."""
 
 from __future__ import annotations
 
@@ -61,14 +61,12 @@ def resentment_phase(ctx: StepContext[PaxState]) -> None:
 
 
 def close_diplomacy(ctx: StepContext[PaxState]) -> None:
-    """The end of the turn's diplomacy: the Ottoman war and the declared wars, which
-    Courier does not play out yet, are announced and dropped, every casus belli expires
+    """The end of the turn's diplomacy, once its wars are fought: the Ottoman war, which
+    Courier does not play out yet, is announced and dropped, every casus belli expires
     (A-30), and VP Recording follows."""
     state = ctx.state
     if state.ottoman_war_pending:
         ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))
         state.ottoman_war_pending = []
-    for war in state.wars:
-        ctx.emit("pax.event.war_unplayed", side=list(war.sides[0]), other=list(war.sides[1]))
     state.wars, state.war_answers, state.casus_belli = [], [], []
     ctx.enter("vp_recording")

@@ -3,9 +3,9 @@
 Negotiation and the Congress are not built: every status conflict left standing takes the
 rules' default (A-26: the markers it made illegal go, +1 ET a level). The Chinese
 Resentment phase is played and the rebellion check only recorded. With the campaign option
-`war_declarations` (off until the war sequence exists) the powers holding a casus belli
-may then declare war (war_declarations.py): ET rises and a Great War ends the game, but
-the war itself is not played out.
+`war_declarations` the powers holding a casus belli may then declare war
+(war_declarations.py): ET rises, a Great War ends the game, and the wars are fought
+(war.py).
 """
 
 from __future__ import annotations

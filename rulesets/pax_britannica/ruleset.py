@@ -28,6 +28,7 @@ from rulesets.pax_britannica import (
     random_events,
     scoring,
     view,
+    war,
     war_declarations,
 )
 from rulesets.pax_britannica.actions import PaxAction
@@ -46,6 +47,7 @@ TABLE: PhaseTable[PaxState] = PhaseTable.of(
         adjustment.PHASE,
         diplomacy.PHASE,
         war_declarations.PHASE,
+        war.PHASE,
         scoring.VP_PHASE,
         scoring.FINAL_PHASE,
     ]

@@ -111,11 +111,40 @@ class Declaration(_Model):
     automatic: bool = False
 
 
+class Spoil(_Model):
+    """A conquered area waiting for its new holder to choose the marker it places (§4.11.12)."""
+
+    power: str
+    area: str
+
+
 class War(_Model):
-    """One war of this turn: its two sides and its declarations, in order."""
+    """One war of this turn: its two sides and its declarations, in order, and where its
+    war sequence stands (§4.11.2): the cycle, the First Alliance (`first`, a side index),
+    which half of the cycle is playing (`half` 0: the First Alliance, 1: the Second), the
+    step, the seats still to act in it, the places each seat attacked this attack phase
+    (`"seat place kind"`), the areas each side conquered, the surrendered units (off the
+    map until the war ends), who moves a minor's units, and the spoils still to place."""
 
     sides: tuple[list[str], list[str]]
     declarations: list[Declaration] = Field(default_factory=list)
+    cycle: int = 0
+    first: int = 0
+    half: int = 0
+    step: Literal["manoeuvre", "attack", "spoils"] = "manoeuvre"
+    waiting: list[str] = Field(default_factory=list)
+    fought: list[str] = Field(default_factory=list)
+    attacked: bool = False
+    quiet_cycles: int = 0
+    conquered: dict[str, int] = Field(default_factory=dict)
+    prisoners: list[Unit] = Field(default_factory=list)
+    controllers: dict[str, str] = Field(default_factory=dict)
+    spoils: list[Spoil] = Field(default_factory=list)
+
+    @property
+    def acting(self) -> int:
+        """The side whose manoeuvre or attack phase this is."""
+        return self.first if self.half == 0 else 1 - self.first
 
     @property
     def powers(self) -> list[str]:

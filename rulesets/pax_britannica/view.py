@@ -44,6 +44,7 @@ def public_view(state: PaxState) -> dict[str, Any]:
         "ottoman_possessions": list(state.ottoman_possessions),
         "events_this_turn": list(state.events_this_turn),
         "casus_belli": [c.model_dump() for c in state.casus_belli],
+        "wars": [w.model_dump() for w in state.wars],
         "window": {seat: w.model_dump() for seat, w in state.windows.items()},
         "combats": [c.model_dump() for c in state.combats],
         "pending_rebellion": state.pending_rebellion,

@@ -63,12 +63,15 @@ def on_no_war(ctx: StepContext[PaxState], seat: str, action: NoWar) -> None:
 
 def _next(ctx: StepContext[PaxState]) -> None:
     """Once nobody is left to answer, the conflicts nobody went to war over take the
-    default (A-26) and the turn's diplomacy closes."""
+    default (A-26), and the wars are fought (war.py) before the turn's diplomacy closes."""
     state = ctx.state
     if next_declarer(state) is not None:
         return
     spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
     if settle_conflicts(ctx, spared):
+        return
+    if state.wars:
+        ctx.enter("war")
         return
     close_diplomacy(ctx)
 
