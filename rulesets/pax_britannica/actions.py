@@ -178,6 +178,47 @@ class WarSpoils(Action):
     level: Literal["possession", "protectorate", "influence", "interest", "none"]
 
 
+class ProposeTreaty(Action):
+    """Negotiation (§4.8): offer a treaty to another power, secret or public."""
+
+    type: Literal["propose_treaty"] = "propose_treaty"
+    power: str
+    to: str
+    kind: Literal["defensive", "offensive", "non_aggression"]
+    secret: bool
+
+
+class AnswerOffer(Action):
+    """Negotiation: sign the treaty offered, or refuse it."""
+
+    type: Literal["answer_offer"] = "answer_offer"
+    offer: int
+    accept: bool
+
+
+class Withdraw(Action):
+    """Negotiation (§4.7 methods 1 and 2): reduce one's own marker in a disputed area to
+    settle the dispute (ET +1 a level)."""
+
+    type: Literal["withdraw"] = "withdraw"
+    power: str
+    area: str
+    to: Literal["interest", "none"]
+
+
+class EndNegotiation(Action):
+    type: Literal["end_negotiation"] = "end_negotiation"
+
+
+class AnswerCall(Action):
+    """War phase (§4.11.4): honour a treaty's call to war (declare, ET +5) or refuse it
+    (the treaty is broken: ET +5 and the partners gain a casus belli)."""
+
+    type: Literal["answer_call"] = "answer_call"
+    treaty: int
+    honour: bool
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -201,6 +242,11 @@ PaxAction = Annotated[
     | WarMove
     | WarAttack
     | WarStepDone
-    | WarSpoils,
+    | WarSpoils
+    | ProposeTreaty
+    | AnswerOffer
+    | Withdraw
+    | EndNegotiation
+    | AnswerCall,
     Field(discriminator="type"),
 ]

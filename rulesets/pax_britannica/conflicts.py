@@ -11,6 +11,7 @@ from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
 from rulesets.pax_britannica.state import PaxState, game_data, markers_in
+from rulesets.pax_britannica.wars import next_declarer
 
 CHINESE = ("chinese_empire", "chinese_vassal")
 
@@ -58,6 +59,18 @@ def resentment_phase(ctx: StepContext[PaxState]) -> None:
     )
     if rebellion:
         state.pending_rebellion = True
+
+
+def after_negotiation(ctx: StepContext[PaxState]) -> None:
+    """With the wars on: Chinese Resentment (§4.10), then the War phase's declarations;
+    the conflicts nobody went to war over take the A-26 default."""
+    resentment_phase(ctx)
+    if next_declarer(ctx.state) is not None:
+        ctx.enter("war_declarations")
+        return
+    if settle_conflicts(ctx):
+        return
+    close_diplomacy(ctx)
 
 
 def close_diplomacy(ctx: StepContext[PaxState]) -> None:

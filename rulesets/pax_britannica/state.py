@@ -151,6 +151,41 @@ class War(_Model):
         return [*self.sides[0], *self.sides[1]]
 
 
+TreatyKind = Literal["defensive", "offensive", "non_aggression"]
+
+
+class Treaty(_Model):
+    """A signed treaty (§4.8) with its structured clause: a defensive alliance (a partner
+    attacked by a non-signatory calls the others in), an offensive one (a partner's
+    declaration calls the others in) or a non-aggression pact. A secret treaty is known to
+    its parties alone until it is used to obtain a casus belli."""
+
+    id: int
+    kind: TreatyKind
+    parties: list[str]
+    secret: bool
+    turn: int
+
+
+class TreatyOffer(_Model):
+    """A treaty one power proposed to another in the Negotiation phase, not yet answered."""
+
+    id: int
+    sender: str
+    to: str
+    kind: TreatyKind
+    secret: bool
+
+
+class TreatyCall(_Model):
+    """A signatory its treaty obliges to declare war on `target` over `area` (§4.11.4)."""
+
+    treaty: int
+    power: str
+    target: str
+    area: str
+
+
 class LogEntry(_Model):
     amount: int
     reason: str
@@ -180,6 +215,12 @@ class PaxState(BaseState):
     casus_belli: list[CasusBelli] = Field(default_factory=list)
     wars: list[War] = Field(default_factory=list)
     war_answers: list[str] = Field(default_factory=list)
+    treaties: list[Treaty] = Field(default_factory=list)
+    offers: list[TreatyOffer] = Field(default_factory=list)
+    next_treaty: int = 1
+    proposals: dict[str, int] = Field(default_factory=dict)
+    negotiation_done: list[str] = Field(default_factory=list)
+    treaty_calls: list[TreatyCall] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)

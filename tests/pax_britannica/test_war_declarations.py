@@ -7,6 +7,7 @@ from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.core import StepContext
 from rulesets.pax_britannica import PAX, diplomacy, random_events
+from rulesets.pax_britannica.conflicts import after_negotiation
 from rulesets.pax_britannica.state import CasusBelli, PaxState
 from rulesets.pax_britannica.wars import declare_war
 from tests.pax_britannica.helpers import act, cleared, context, keys, put
@@ -25,8 +26,13 @@ def give_cb(state: PaxState, holder: str, target: str, area: str) -> None:
 
 
 def entered(state: PaxState, dice: list[int] | None = None) -> StepContext[PaxState]:
+    """The diplomacy seam entered, and with the wars on, a Negotiation phase in which
+    every seat ends at once (test_treaties.py plays it)."""
     ctx = context(state, dice or [6, 6])
     diplomacy.enter(ctx)
+    if ctx.state.phase == "negotiation":
+        ctx.state.negotiation_done = list(ctx.state.seats)
+        after_negotiation(ctx)
     return ctx
 
 
