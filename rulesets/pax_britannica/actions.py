@@ -219,6 +219,39 @@ class AnswerCall(Action):
     honour: bool
 
 
+class CallCongress(Action):
+    """Congress (§4.9): a casus belli holder calls the Congress of Europe at `site`, or
+    (`site` empty) lets the phase pass."""
+
+    type: Literal["call_congress"] = "call_congress"
+    power: str
+    site: str
+
+
+class ProposeSettlement(Action):
+    """Congress: propose the settlement of the dispute on the table that keeps `favoured`'s
+    marker and brings the other parties' down to what the law allows; `favoured` empty
+    passes."""
+
+    type: Literal["propose_settlement"] = "propose_settlement"
+    power: str
+    favoured: str
+
+
+class CongressVote(Action):
+    type: Literal["congress_vote"] = "congress_vote"
+    power: str
+    approve: bool
+
+
+class SignSettlement(Action):
+    """Congress: a party to the dispute signs the adopted settlement, or defies the Congress."""
+
+    type: Literal["sign_settlement"] = "sign_settlement"
+    power: str
+    sign: bool
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -247,6 +280,10 @@ PaxAction = Annotated[
     | AnswerOffer
     | Withdraw
     | EndNegotiation
-    | AnswerCall,
+    | AnswerCall
+    | CallCongress
+    | ProposeSettlement
+    | CongressVote
+    | SignSettlement,
     Field(discriminator="type"),
 ]

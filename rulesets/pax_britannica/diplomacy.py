@@ -1,11 +1,11 @@
-"""The seam for issue 20: Negotiation, Congress, Chinese Resentment and War.
+"""The diplomatic phases' entry: Negotiation, Congress, Chinese Resentment and War.
 
-The Congress is not built: every status conflict left standing takes the rules' default
-(A-26: the markers it made illegal go, +1 ET a level). The Chinese Resentment phase is
-played and the rebellion check only recorded. With the campaign option
-`war_declarations` the Negotiation phase comes first (negotiation.py: treaties and
-withdrawals), then the powers holding a casus belli may declare war (war_declarations.py):
-ET rises, a Great War ends the game, and the wars are fought (war.py).
+Every status conflict left standing takes the rules' default (A-26: the markers it made
+illegal go, +1 ET a level). The Chinese Resentment phase is played and the rebellion check
+only recorded. With the campaign option `war_declarations` the Negotiation phase comes
+first (negotiation.py: treaties and withdrawals), then the Congress (congress.py), then
+the powers holding a casus belli may declare war (war_declarations.py): ET rises, a Great
+War ends the game, and the wars are fought (war.py).
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica.actions import AnswerOffer, EndNegotiation, ProposeTreaty, Withdraw
-from rulesets.pax_britannica.conflicts import after_negotiation
 from rulesets.pax_britannica.holdings import reduce_marker, remove_marker
 from rulesets.pax_britannica.indices import raise_tension
 from rulesets.pax_britannica.state import (
@@ -217,7 +216,7 @@ def _close_if_over(ctx: StepContext[PaxState]) -> None:
     if state.offers or set(state.seats) - set(state.negotiation_done):
         return
     ctx.emit("pax.event.negotiation_closes")
-    after_negotiation(ctx)
+    ctx.enter("congress")
 
 
 PHASE: Phase[PaxState] = Phase(

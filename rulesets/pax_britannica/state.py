@@ -186,6 +186,24 @@ class TreatyCall(_Model):
     area: str
 
 
+class Congress(_Model):
+    """The turn's Congress of Europe (§4.9): its host, its members (the voters: A-H never
+    votes), the disputes on its agenda (areas, in order), and where the current one stands:
+    the members still to propose, the proposal (the party it favours), the votes cast, and
+    the parties still to sign or that refused."""
+
+    caller: str
+    host: str
+    members: list[str]
+    agenda: list[str]
+    step: Literal["propose", "vote", "sign"] = "propose"
+    proposers: list[str] = Field(default_factory=list)
+    favoured: str | None = None
+    votes: dict[str, bool] = Field(default_factory=dict)
+    signers: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
+
+
 class LogEntry(_Model):
     amount: int
     reason: str
@@ -221,6 +239,8 @@ class PaxState(BaseState):
     proposals: dict[str, int] = Field(default_factory=dict)
     negotiation_done: list[str] = Field(default_factory=list)
     treaty_calls: list[TreatyCall] = Field(default_factory=list)
+    congress: Congress | None = None
+    congress_asked: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)

@@ -34,11 +34,16 @@ def answer(state: PaxState, seat: str, accept: bool) -> tuple[PaxState, list[Eve
 
 
 def end_all(state: PaxState) -> tuple[PaxState, list[Event]]:
+    """Every seat ends negotiation, and every casus belli holder calls no Congress."""
     events: list[Event] = []
     for seat in state.seats:
         if seat not in state.negotiation_done:
             outcome = act(state, seat, {"type": "end_negotiation"}, [6, 6, 6])
             state, events = outcome.state, events + outcome.events
+    while state.phase == "congress":
+        [prompt] = PAX.prompts(state)
+        outcome = act(state, prompt.seat, prompt.choices[0].instantiate(), [6, 6, 6])
+        state, events = outcome.state, events + outcome.events
     return state, events
 
 
