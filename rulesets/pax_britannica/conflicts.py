@@ -63,20 +63,24 @@ def resentment_phase(ctx: StepContext[PaxState]) -> None:
 
 def after_negotiation(ctx: StepContext[PaxState]) -> None:
     """With the wars on: Chinese Resentment (§4.10), then the War phase's declarations;
-    the conflicts nobody went to war over take the A-26 default."""
+    the conflicts nobody went to war over take the A-26 default; an Ottoman declaration
+    of war opens the War phase on its own (§4.11.1)."""
     resentment_phase(ctx)
     if next_declarer(ctx.state) is not None:
         ctx.enter("war_declarations")
         return
     if settle_conflicts(ctx):
         return
+    if ctx.state.ottoman_war_pending:
+        ctx.enter("war")
+        return
     close_diplomacy(ctx)
 
 
 def close_diplomacy(ctx: StepContext[PaxState]) -> None:
-    """The end of the turn's diplomacy, once its wars are fought: the Ottoman war, which
-    Courier does not play out yet, is announced and dropped, every casus belli expires
-    (A-30), and VP Recording follows."""
+    """The end of the turn's diplomacy, once its wars are fought: an Ottoman war left
+    pending (the option `war_declarations` off) is announced and dropped, every casus
+    belli expires (A-30), and VP Recording follows."""
     state = ctx.state
     if state.ottoman_war_pending:
         ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))

@@ -124,10 +124,14 @@ class War(_Model):
     which half of the cycle is playing (`half` 0: the First Alliance, 1: the Second), the
     step, the seats still to act in it, the places each seat attacked this attack phase
     (`"seat place kind"`), the areas each side conquered, the surrendered units (off the
-    map until the war ends), who moves a minor's units, and the spoils still to place."""
+    map until the war ends), who moves a minor's units, and the spoils still to place. An
+    Ottoman war (`kind`) has the Empire alone on side 0 and records the areas whose CC
+    its enemies defeated."""
 
     sides: tuple[list[str], list[str]]
     declarations: list[Declaration] = Field(default_factory=list)
+    kind: Literal["war", "ottoman"] = "war"
+    defeated: list[str] = Field(default_factory=list)
     cycle: int = 0
     first: int = 0
     half: int = 0
@@ -309,7 +313,10 @@ def seat_of(state: PaxState, power: str) -> str | None:
     """The seat that decides for `power` (Germany for Austria-Hungary), None for a minor."""
     if power in state.seats:
         return power
-    run_by = game_data(state).power(power).run_by
+    data = game_data(state)
+    if not data.is_home(power):  # the Ottoman Empire's armies in an Ottoman war
+        return None
+    run_by = data.power(power).run_by
     if run_by in state.seats:
         return run_by
     return None

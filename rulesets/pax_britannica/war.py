@@ -1,5 +1,6 @@
-"""The War phase (§4.11.1–4.11.2): the turn's wars played one after the other (they share
-no power, so playing them in turn is playing them at once), each as war cycles: initiative,
+"""The War phase (§4.11.1–4.11.2): the Ottoman war first (ottoman_war.py), then the turn's
+wars played one after the other (they share no power, so playing them in turn is playing
+them at once), each as war cycles: initiative,
 then each alliance's manoeuvre, attack and support, the end-of-war check with ET +2 a
 cycle, and the resolution with its spoils. The seats of the acting alliance answer in seat
 order; a seat with nothing it could do is not asked."""
@@ -12,6 +13,13 @@ from rulesets.pax_britannica.board import india_reach
 from rulesets.pax_britannica.combat import odds_for
 from rulesets.pax_britannica.conflicts import close_diplomacy
 from rulesets.pax_britannica.indices import raise_tension
+from rulesets.pax_britannica.ottoman_war import (
+    begin_ottoman_war,
+    conclude_ottoman_war,
+    ottoman_attacks,
+    ottoman_manoeuvre,
+    ottoman_war_over,
+)
 from rulesets.pax_britannica.peace import conclude, finish_war, place_spoil, spoil_levels, war_over
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, seat_of, unit_by_id
 from rulesets.pax_britannica.war_board import (
@@ -33,6 +41,7 @@ def enter(ctx: StepContext[PaxState]) -> None:
     """§4.11.1: the war sequence starts, and every casus belli is removed (A-30)."""
     state = ctx.state
     state.casus_belli, state.war_answers = [], []
+    begin_ottoman_war(ctx)
     advance(ctx)
 
 
@@ -68,7 +77,7 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
     ctx.emit("pax.event.war_begins", side=list(war.sides[0]), other=list(war.sides[1]))
     involved = {seat_of(state, p) for p in war.powers} - {None}
     neutral = [seat for seat in state.seats if seat not in involved]
-    for side in (0, 1):
+    for side in (0, 1) if war.kind == "war" else (1,):
         led = [p for p in war.sides[side] if seat_of(state, p) is not None]
         for minor in [p for p in war.sides[side] if seat_of(state, p) is None]:
             leader = seat_of(state, led[0]) if led else None
@@ -84,6 +93,12 @@ def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance."""
     war.cycle += 1
     war.attacked = False
+    war.half = 0
+    if war.kind == "ottoman":  # §4.11.14: with no major ally, always First Alliance
+        war.first = 0
+        ctx.emit("pax.event.ottomans_first", cycle=war.cycle)
+        _start(ctx, war, "manoeuvre")
+        return
     rolls = (ctx.roll(6), ctx.roll(6))
     while rolls[0] == rolls[1]:
         rolls = (ctx.roll(6), ctx.roll(6))
@@ -97,16 +112,25 @@ def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
         other_die=rolls[1],
         first=list(war.sides[war.first]),
     )
-    war.half = 0
-    _start(ctx.state, war, "manoeuvre")
+    _start(ctx, war, "manoeuvre")
 
 
-def _start(state: PaxState, war: War, step: str) -> None:
+def _start(ctx: StepContext[PaxState], war: War, step: str) -> None:
+    """A manoeuvre or attack phase opens for the acting side's seats; the Ottomans play
+    theirs at once (ottoman_war.py)."""
+    state = ctx.state
     war.step = "manoeuvre" if step == "manoeuvre" else "attack"
     war.fought = []
     if step == "manoeuvre":
         for unit in state.units:
             unit.moved = False
+    if war.kind == "ottoman" and war.acting == 0:
+        war.waiting = []
+        if step == "manoeuvre":
+            ottoman_manoeuvre(ctx, war)
+        else:
+            ottoman_attacks(ctx, war)
+        return
     powers = war.sides[war.acting]
     war.waiting = [
         seat for seat in state.seats if any(controller(state, war, p) == seat for p in powers)
@@ -114,14 +138,14 @@ def _start(state: PaxState, war: War, step: str) -> None:
 
 
 def _next_step(ctx: StepContext[PaxState], war: War) -> None:
-    state = ctx.state
     if war.step == "manoeuvre":
-        _start(state, war, "attack")
+        _start(ctx, war, "attack")
         return
-    _support(ctx, war)
+    if not (war.kind == "ottoman" and war.acting == 0):
+        _support(ctx, war)
     if war.half == 0:
         war.half = 1
-        _start(state, war, "manoeuvre")
+        _start(ctx, war, "manoeuvre")
         return
     _end_of_cycle(ctx, war)
 
@@ -133,6 +157,13 @@ def _end_of_cycle(ctx: StepContext[PaxState], war: War) -> None:
     war.quiet_cycles = 0 if war.attacked else war.quiet_cycles + 1
     first = war.declarations[0].power if war.declarations else None
     if raise_tension(ctx, game_data(state).tension.war_cycle, "war_cycle", first):
+        return
+    if war.kind == "ottoman":
+        ending = ottoman_war_over(state, war)
+        if ending is None:
+            _begin_cycle(ctx, war)
+        else:
+            conclude_ottoman_war(ctx, war, ending)
         return
     over = war_over(state, war)
     if over is None:

@@ -6,7 +6,31 @@ from __future__ import annotations
 from collections import deque
 
 from rulesets.pax_britannica.board import neighbours
-from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, powers_of
+from rulesets.pax_britannica.state import (
+    PaxState,
+    Unit,
+    War,
+    area_type,
+    game_data,
+    markers_in,
+    powers_of,
+)
+
+OTTOMAN = "ottoman"  # the Empire's armies in an Ottoman war (§4.11.14)
+
+
+def ottoman_areas(state: PaxState) -> list[str]:
+    return [a.id for a in game_data(state).areas if area_type(state, a.id) == OTTOMAN]
+
+
+def native_cc(state: PaxState, war: War, area: str) -> int:
+    """In an Ottoman war, an Ottoman area with no control marker, not yet defeated, adds
+    its combat capacity to the Ottomans' side (§4.11.14, A-86)."""
+    if war.kind != "ottoman" or area_type(state, area) != OTTOMAN or area in war.defeated:
+        return 0
+    if any(m.is_control for m in markers_in(state, area)):
+        return 0
+    return game_data(state).area(area).cc
 
 
 def side_of(war: War, power: str) -> int | None:
@@ -69,6 +93,8 @@ def belligerent_areas(state: PaxState, war: War) -> set[str]:
     or conquered in this war."""
     powers = set(war.powers)
     marked = {m.area for m in state.markers if m.power in powers and m.is_control}
+    if war.kind == "ottoman":  # the Empire's areas are open to its enemies (§4.11.14)
+        marked |= set(ottoman_areas(state))
     return marked | set(war.conquered)
 
 

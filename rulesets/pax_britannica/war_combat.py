@@ -4,13 +4,17 @@ tables, the losses of an exchange, retreats, and units that surrender."""
 from __future__ import annotations
 
 from rulesets.core import StepContext
+from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, is_major
 from rulesets.pax_britannica.war_board import (
+    OTTOMAN,
     control_areas,
     controlled_powers,
     enemies,
+    native_cc,
+    ottoman_areas,
     side_of,
     steps,
     units_at,
@@ -34,7 +38,8 @@ def fight_battle(ctx: StepContext[PaxState], war: War, seat: str, place: str, ki
     state = ctx.state
     data = game_data(state)
     attackers, defenders = forces(state, war, seat, place, kind)
-    attack, defence = sum(u.strength for u in attackers), sum(u.strength for u in defenders)
+    cc = native_cc(state, war, place) if kind == "army" else 0
+    attack, defence = sum(u.strength for u in attackers), sum(u.strength for u in defenders) + cc
     odds = odds_for(data, attack, defence)
     die = ctx.roll(6)
     result = result_for(data, odds, die)
@@ -48,6 +53,10 @@ def fight_battle(ctx: StepContext[PaxState], war: War, seat: str, place: str, ki
         die=die,
         result=f"pax_war_result_{result}",
     )
+    # A-86: the area falls on DR or DE, or an exchange its defenders' total loses.
+    if cc and (result in ("DR", "DE") or (result in ("EX", "HEX") and defence < attack)):
+        war.defeated.append(place)
+        ctx.emit("pax.event.native_area_defeated", area=place)
     if result == "AE":
         _remove(ctx, attackers)
     elif result == "DE":
@@ -90,7 +99,13 @@ def retreat_units(ctx: StepContext[PaxState], war: War, units: list[Unit], place
     alliance's richest area, then the sea."""
     state = ctx.state
     for unit in units:
-        where = retreat_place(state, war, unit)
+        if unit.power == OTTOMAN:  # the Empire's armies have no home box to go back to
+            where = ottoman_retreat(state, war, unit)
+            if where is None:
+                eliminate(ctx, unit, "no_retreat")
+                continue
+        else:
+            where = retreat_place(state, war, unit)
         if where is None:
             surrender(ctx, war, unit, "no_retreat")
             continue
@@ -111,6 +126,19 @@ def _retreated(ctx: StepContext[PaxState], unit: Unit, place: str) -> None:
         area=place,
         to=unit.location,
     )
+
+
+def ottoman_retreat(state: PaxState, war: War, unit: Unit) -> str | None:
+    """Ottoman armies fall back to a neighbouring Ottoman area free of enemy units."""
+    empire = set(ottoman_areas(state))
+    places = [
+        n
+        for n in sorted(land_neighbours(state, unit.location))
+        if n in empire
+        and not units_at(state, enemies(war, 0), n, "army")
+        and not units_at(state, enemies(war, 0), n, "navy")
+    ]
+    return places[0] if places else None
 
 
 def retreat_place(state: PaxState, war: War, unit: Unit) -> str | None:
