@@ -71,7 +71,7 @@ def after_negotiation(ctx: StepContext[PaxState]) -> None:
         return
     if settle_conflicts(ctx):
         return
-    if ctx.state.ottoman_war_pending:
+    if ctx.state.ottoman_war_pending or ctx.state.pending_rebellion:
         ctx.enter("war")
         return
     close_diplomacy(ctx)

@@ -125,12 +125,12 @@ class War(_Model):
     step, the seats still to act in it, the places each seat attacked this attack phase
     (`"seat place kind"`), the areas each side conquered, the surrendered units (off the
     map until the war ends), who moves a minor's units, and the spoils still to place. An
-    Ottoman war (`kind`) has the Empire alone on side 0 and records the areas whose CC
-    its enemies defeated."""
+    Ottoman war or a Chinese rebellion (`kind`) has the natives alone on side 0 and
+    records the areas whose CC their enemies defeated."""
 
     sides: tuple[list[str], list[str]]
     declarations: list[Declaration] = Field(default_factory=list)
-    kind: Literal["war", "ottoman"] = "war"
+    kind: Literal["war", "ottoman", "rebellion"] = "war"
     defeated: list[str] = Field(default_factory=list)
     cycle: int = 0
     first: int = 0

@@ -1,4 +1,4 @@
-"""The War phase (§4.11.1–4.11.2): the Ottoman war first (ottoman_war.py), then the turn's
+"""The War phase (§4.11.1–4.11.2): the Ottoman war first (natives.py), then the turn's
 wars played one after the other (they share no power, so playing them in turn is playing
 them at once), each as war cycles: initiative,
 then each alliance's manoeuvre, attack and support, the end-of-war check with ET +2 a
@@ -13,14 +13,29 @@ from rulesets.pax_britannica.board import india_reach
 from rulesets.pax_britannica.combat import odds_for
 from rulesets.pax_britannica.conflicts import close_diplomacy
 from rulesets.pax_britannica.indices import raise_tension
-from rulesets.pax_britannica.ottoman_war import (
+from rulesets.pax_britannica.natives import (
     begin_ottoman_war,
     conclude_ottoman_war,
-    ottoman_attacks,
-    ottoman_manoeuvre,
+    native_attacks,
+    native_manoeuvre,
     ottoman_war_over,
 )
-from rulesets.pax_britannica.peace import conclude, finish_war, place_spoil, spoil_levels, war_over
+from rulesets.pax_britannica.peace import (
+    conclude,
+    finish_war,
+    place_spoil,
+    spoil_levels,
+    war_over,
+)
+from rulesets.pax_britannica.rebellion import (
+    begin_rebellion,
+    cede,
+    claimable,
+    conclude_rebellion,
+    minor_runner,
+    rebellion_over,
+    sack,
+)
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, seat_of, unit_by_id
 from rulesets.pax_britannica.war_board import (
     army_steps,
@@ -42,6 +57,7 @@ def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     state.casus_belli, state.war_answers = [], []
     begin_ottoman_war(ctx)
+    begin_rebellion(ctx)  # §4.11.1: the rebellion first, then the Ottoman war
     advance(ctx)
 
 
@@ -80,7 +96,8 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
     for side in (0, 1) if war.kind == "war" else (1,):
         led = [p for p in war.sides[side] if seat_of(state, p) is not None]
         for minor in [p for p in war.sides[side] if seat_of(state, p) is None]:
-            leader = seat_of(state, led[0]) if led else None
+            leader = minor_runner(state, minor) if war.kind == "rebellion" else None
+            leader = leader or (seat_of(state, led[0]) if led else None)
             if leader is None and neutral:
                 leader = neutral[ctx.roll(len(neutral)) - 1]
             if leader is not None:
@@ -94,9 +111,9 @@ def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     war.cycle += 1
     war.attacked = False
     war.half = 0
-    if war.kind == "ottoman":  # §4.11.14: with no major ally, always First Alliance
+    if war.kind != "war":  # §4.11.13, §4.11.14: the natives are always First Alliance
         war.first = 0
-        ctx.emit("pax.event.ottomans_first", cycle=war.cycle)
+        ctx.emit("pax.event.natives_first", power=war.sides[0][0], cycle=war.cycle)
         _start(ctx, war, "manoeuvre")
         return
     rolls = (ctx.roll(6), ctx.roll(6))
@@ -117,19 +134,19 @@ def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
 
 def _start(ctx: StepContext[PaxState], war: War, step: str) -> None:
     """A manoeuvre or attack phase opens for the acting side's seats; the Ottomans play
-    theirs at once (ottoman_war.py)."""
+    theirs at once (natives.py)."""
     state = ctx.state
     war.step = "manoeuvre" if step == "manoeuvre" else "attack"
     war.fought = []
     if step == "manoeuvre":
         for unit in state.units:
             unit.moved = False
-    if war.kind == "ottoman" and war.acting == 0:
+    if war.kind != "war" and war.acting == 0:
         war.waiting = []
         if step == "manoeuvre":
-            ottoman_manoeuvre(ctx, war)
+            native_manoeuvre(ctx, war)
         else:
-            ottoman_attacks(ctx, war)
+            native_attacks(ctx, war)
         return
     powers = war.sides[war.acting]
     war.waiting = [
@@ -141,7 +158,9 @@ def _next_step(ctx: StepContext[PaxState], war: War) -> None:
     if war.step == "manoeuvre":
         _start(ctx, war, "attack")
         return
-    if not (war.kind == "ottoman" and war.acting == 0):
+    if war.kind == "rebellion" and war.acting == 1:
+        sack(ctx, war)
+    if not (war.kind != "war" and war.acting == 0):
         _support(ctx, war)
     if war.half == 0:
         war.half = 1
@@ -158,10 +177,13 @@ def _end_of_cycle(ctx: StepContext[PaxState], war: War) -> None:
     first = war.declarations[0].power if war.declarations else None
     if raise_tension(ctx, game_data(state).tension.war_cycle, "war_cycle", first):
         return
-    if war.kind == "ottoman":
-        ending = ottoman_war_over(state, war)
+    if war.kind != "war":
+        rebellion = war.kind == "rebellion"
+        ending = rebellion_over(state, war) if rebellion else ottoman_war_over(state, war)
         if ending is None:
             _begin_cycle(ctx, war)
+        elif rebellion:
+            conclude_rebellion(ctx, war, ending)
         else:
             conclude_ottoman_war(ctx, war, ending)
         return
@@ -313,7 +335,32 @@ def _attack_choice(state: PaxState, war: War, seat: str, place: str, kind: str) 
     return Choice.of(WarAttack(place=place, kind="army" if kind == "army" else "navy"), label=label)
 
 
+def _claim_prompt(state: PaxState, war: War) -> list[Prompt]:
+    """§4.11.13 reparations: a claimant takes one defeated area, or declines."""
+    spoil = war.spoils[0]
+    seat = controller(state, war, spoil.power)
+    assert seat is not None
+    params = {"power": spoil.power}
+    choices = [
+        Choice.of(
+            WarSpoils(power=spoil.power, area="", level="none"),
+            label=Msg(key="pax.label.decline_claim", params=params),
+        )
+    ]
+    choices += [
+        Choice.of(
+            WarSpoils(power=spoil.power, area=area, level="possession"),
+            label=Msg(key="pax.label.claim_area", params={**params, "area": area}),
+        )
+        for area in claimable(war)
+    ]
+    text = Msg(key="pax.prompt.rebellion_claim", params=params)
+    return [Prompt(seat=seat, kind="rebellion_claim", text=text, choices=choices)]
+
+
 def _spoils_prompt(state: PaxState, war: War) -> list[Prompt]:
+    if war.kind == "rebellion":
+        return _claim_prompt(state, war) if war.spoils else []
     for spoil in war.spoils:
         seat = controller(state, war, spoil.power)
         if seat is None:
@@ -343,6 +390,10 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
     """A conquered area of a power nobody plays gets a possession (§4.11.6); True while a
     seat must still choose."""
     state = ctx.state
+    if war.kind == "rebellion":
+        while war.spoils and not claimable(war):
+            cede(ctx, war, war.spoils[0], None)
+        return bool(war.spoils)
     for spoil in list(war.spoils):
         if controller(state, war, spoil.power) is None:
             levels = spoil_levels(state, spoil.power)
@@ -403,12 +454,29 @@ def on_war_step_done(ctx: StepContext[PaxState], seat: str, action: WarStepDone)
 def on_war_spoils(ctx: StepContext[PaxState], seat: str, action: WarSpoils) -> None:
     state = ctx.state
     war = _current(state, seat, "spoils")
+    if war.kind == "rebellion":
+        _claim(ctx, war, seat, action)
+        return
     spoil = next((s for s in war.spoils if (s.power, s.area) == (action.power, action.area)), None)
     if spoil is None or controller(state, war, spoil.power) != seat:
         raise IllegalAction("pax.error.not_your_war_step")
     if action.level != "none" and action.level not in spoil_levels(state, spoil.power):
         raise IllegalAction("pax.error.no_counter_left", level=f"level_{action.level}")
     place_spoil(ctx, war, spoil, None if action.level == "none" else action.level)
+    advance(ctx)
+
+
+def _claim(ctx: StepContext[PaxState], war: War, seat: str, action: WarSpoils) -> None:
+    spoil = war.spoils[0] if war.spoils else None
+    if (
+        spoil is None
+        or spoil.power != action.power
+        or controller(ctx.state, war, spoil.power) != seat
+    ):
+        raise IllegalAction("pax.error.not_your_war_step")
+    if action.level != "none" and action.area not in claimable(war):
+        raise IllegalAction("pax.error.not_a_defeated_area", area=action.area)
+    cede(ctx, war, spoil, None if action.level == "none" else action.area)
     advance(ctx)
 
 

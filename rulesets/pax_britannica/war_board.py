@@ -17,16 +17,33 @@ from rulesets.pax_britannica.state import (
 )
 
 OTTOMAN = "ottoman"  # the Empire's armies in an Ottoman war (§4.11.14)
+CHINA = "china"  # the rebels' armies in a Chinese rebellion (§4.11.13)
+NATIVES = (OTTOMAN, CHINA)
+CHINESE = ("chinese_empire", "chinese_vassal")
 
 
 def ottoman_areas(state: PaxState) -> list[str]:
     return [a.id for a in game_data(state).areas if area_type(state, a.id) == OTTOMAN]
 
 
+def chinese_areas(state: PaxState) -> list[str]:
+    return [a.id for a in game_data(state).areas if a.type in CHINESE]
+
+
+def native_region(state: PaxState, war: War) -> list[str]:
+    """The areas the natives of an Ottoman war or a Chinese rebellion fight in."""
+    if war.kind == "ottoman":
+        return ottoman_areas(state)
+    if war.kind == "rebellion":
+        return chinese_areas(state)
+    return []
+
+
 def native_cc(state: PaxState, war: War, area: str) -> int:
-    """In an Ottoman war, an Ottoman area with no control marker, not yet defeated, adds
-    its combat capacity to the Ottomans' side (§4.11.14, A-86)."""
-    if war.kind != "ottoman" or area_type(state, area) != OTTOMAN or area in war.defeated:
+    """An area of the natives' region with no control marker (no protectorate or
+    possession in China), not yet defeated, adds its combat capacity to their side
+    (§4.11.13, §4.11.14, A-86)."""
+    if area in war.defeated or area not in native_region(state, war):
         return 0
     if any(m.is_control for m in markers_in(state, area)):
         return 0
@@ -70,6 +87,8 @@ def control_areas(state: PaxState, war: War, side: int) -> set[str]:
     markers not conquered by the enemy, and the areas it conquered."""
     powers = war.sides[side]
     held = {m.area for m in state.markers if m.power in powers and m.is_control and m.established}
+    if war.kind == "rebellion" and side == 1:  # A-48: China counts as theirs for support
+        held |= set(chinese_areas(state))
     lost = {a for a, s in war.conquered.items() if s != side}
     won = {a for a, s in war.conquered.items() if s == side}
     return (held - lost) | won
@@ -93,8 +112,8 @@ def belligerent_areas(state: PaxState, war: War) -> set[str]:
     or conquered in this war."""
     powers = set(war.powers)
     marked = {m.area for m in state.markers if m.power in powers and m.is_control}
-    if war.kind == "ottoman":  # the Empire's areas are open to its enemies (§4.11.14)
-        marked |= set(ottoman_areas(state))
+    # The natives' region is open to their enemies (§4.11.13, §4.11.14).
+    marked |= set(native_region(state, war))
     return marked | set(war.conquered)
 
 

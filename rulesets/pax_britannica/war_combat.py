@@ -7,14 +7,14 @@ from rulesets.core import StepContext
 from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate
-from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, is_major
+from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, is_major, markers_in
 from rulesets.pax_britannica.war_board import (
-    OTTOMAN,
+    NATIVES,
     control_areas,
     controlled_powers,
     enemies,
     native_cc,
-    ottoman_areas,
+    native_region,
     side_of,
     steps,
     units_at,
@@ -99,8 +99,8 @@ def retreat_units(ctx: StepContext[PaxState], war: War, units: list[Unit], place
     alliance's richest area, then the sea."""
     state = ctx.state
     for unit in units:
-        if unit.power == OTTOMAN:  # the Empire's armies have no home box to go back to
-            where = ottoman_retreat(state, war, unit)
+        if unit.power in NATIVES:  # they have no home box to go back to
+            where = native_retreat(state, war, unit)
             if where is None:
                 eliminate(ctx, unit, "no_retreat")
                 continue
@@ -128,16 +128,18 @@ def _retreated(ctx: StepContext[PaxState], unit: Unit, place: str) -> None:
     )
 
 
-def ottoman_retreat(state: PaxState, war: War, unit: Unit) -> str | None:
-    """Ottoman armies fall back to a neighbouring Ottoman area free of enemy units."""
-    empire = set(ottoman_areas(state))
+def native_retreat(state: PaxState, war: War, unit: Unit) -> str | None:
+    """Native armies fall back to a neighbouring area of their region free of enemy units,
+    one with no control marker first (§4.11.13's priorities; ties by name)."""
+    region = set(native_region(state, war))
     places = [
         n
         for n in sorted(land_neighbours(state, unit.location))
-        if n in empire
+        if n in region
         and not units_at(state, enemies(war, 0), n, "army")
         and not units_at(state, enemies(war, 0), n, "navy")
     ]
+    places.sort(key=lambda n: any(m.is_control for m in markers_in(state, n)))
     return places[0] if places else None
 
 

@@ -127,7 +127,7 @@ def _next(ctx: StepContext[PaxState]) -> None:
     spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
     if settle_conflicts(ctx, spared):
         return
-    if state.wars or state.ottoman_war_pending:
+    if state.wars or state.ottoman_war_pending or state.pending_rebellion:
         ctx.enter("war")
         return
     close_diplomacy(ctx)

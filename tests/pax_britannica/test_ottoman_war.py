@@ -38,10 +38,10 @@ def test_the_empire_declares_war_and_its_armies_march_on_the_enemy() -> None:
     state = provoked(3)
     ctx = entered(state, [*NO_REBELLION, 2])  # Table 1, 15 against 3 (5:1), die 2: DE
     keys = [e.key for e in ctx.events]
-    assert "pax.event.ottoman_war" in keys and "pax.event.ottomans_first" in keys
-    marches = [e.params for e in ctx.events if e.key == "pax.event.ottoman_moves"]
-    assert marches == [{"area": "anatolia", "to": "syria"}] * 3
-    [attack] = [e.params for e in ctx.events if e.key == "pax.event.ottoman_attacks"]
+    assert "pax.event.ottoman_war" in keys and "pax.event.natives_first" in keys
+    marches = [e.params for e in ctx.events if e.key == "pax.event.natives_move"]
+    assert marches == [{"power": "ottoman", "area": "anatolia", "to": "syria"}] * 3
+    [attack] = [e.params for e in ctx.events if e.key == "pax.event.natives_attack"]
     assert (attack["attack"], attack["defence"], attack["result"]) == (15, 3, "pax_war_result_DE")
     [ending] = [e.params for e in ctx.events if e.key == "pax.event.ottoman_war_ends"]
     assert ending == {"outcome": "pax_ottoman_ottomans_win"}
@@ -71,7 +71,7 @@ def test_an_uncontrolled_ottoman_area_adds_its_combat_capacity() -> None:
     state = provoked()
     army(state, "france", "anatolia", 3)
     ctx = entered(state, [*NO_REBELLION, 2])
-    [attack] = [e.params for e in ctx.events if e.key == "pax.event.ottoman_attacks"]
+    [attack] = [e.params for e in ctx.events if e.key == "pax.event.natives_attack"]
     assert (attack["area"], attack["attack"]) == ("anatolia", 21)
 
 

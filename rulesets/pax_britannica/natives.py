@@ -1,12 +1,12 @@
-"""The war with the Ottoman Empire (§4.11.14), fought before the turn's other wars: the
-Empire declares war on each power that established a control marker in one of its areas,
-three strength-5 armies appear in Anatolia, and with no major ally the Ottomans play
-themselves as China does in a rebellion: First Alliance every cycle, each army stepping
-toward the nearest Ottoman area holding enemy units and attacking there, with the area's
-combat capacity (CC) added while no control marker stands in it and it is not defeated
-(A-86). Its ends: (b) no Ottoman army left, (a) no enemy unit left in the Empire, (c) the
-enemies out of reach (three cycles without an attack, Courier's reading of the Egypt
-exception: the enemies end the war)."""
+"""The natives' side of an Ottoman war (§4.11.14) and of a Chinese rebellion (§4.11.13),
+played by Courier: First Alliance every cycle, each army where no enemy stands stepping
+toward the nearest area of its region holding enemies (ties by a die), then every stack
+attacking the enemy armies of its area with the area's combat capacity (CC) while no
+control marker stands there and it is not defeated (A-86). Also the Ottoman war itself:
+the Empire declares war on each power that established a control marker in one of its
+areas, three strength-5 armies appear in Anatolia, and its ends (b) no Ottoman army
+left, (a) no enemy unit left in the Empire, (c) the enemies out of reach (three cycles
+without an attack, Courier's reading of the Egypt exception: the enemies end the war)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate, new_unit, remove_marker
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, markers_in
-from rulesets.pax_britannica.war_board import OTTOMAN, native_cc, ottoman_areas
+from rulesets.pax_britannica.war_board import OTTOMAN, native_cc, native_region, ottoman_areas
 from rulesets.pax_britannica.war_combat import retreat_units, war_losses
 
 ARMIES = 3  # §4.11.14: three armies of strength 5 in Anatolia
@@ -41,37 +41,42 @@ def begin_ottoman_war(ctx: StepContext[PaxState]) -> None:
 
 
 def _enemy_units(state: PaxState, war: War, area: str) -> list[Unit]:
-    return [u for u in state.units if u.location == area and u.power in war.sides[1]]
+    """The enemies the natives march on: any unit for the Ottomans, only colonial armies
+    for the Chinese (§4.11.13)."""
+    found = [u for u in state.units if u.location == area and u.power in war.sides[1]]
+    return [u for u in found if u.kind == "army"] if war.kind == "rebellion" else found
 
 
-def _armies(state: PaxState) -> list[Unit]:
-    return [u for u in state.units if u.power == OTTOMAN]
+def natives_of(state: PaxState, war: War) -> list[Unit]:
+    return [u for u in state.units if u.power == war.sides[0][0]]
 
 
 def _passable(state: PaxState, war: War) -> set[str]:
-    """The Ottomans never leave the Empire, except through Egypt when nobody controls it or
-    a belligerent does (a neutral's Egypt blocks them)."""
-    places = set(ottoman_areas(state))
+    """The natives never leave their region; the Ottomans may cross Egypt when nobody
+    controls it or a belligerent does (a neutral's Egypt blocks them)."""
+    places = set(native_region(state, war))
+    if war.kind != "ottoman":
+        return places
     holders = {m.power for m in markers_in(state, "egypt") if m.is_control}
     if not holders or holders & set(war.powers):
         places.add("egypt")
     return places
 
 
-def ottoman_manoeuvre(ctx: StepContext[PaxState], war: War) -> None:
-    """An army where enemy units stand stays; the others step toward the nearest Ottoman
-    area holding enemy units (ties by a die); none reachable, it stays."""
+def native_manoeuvre(ctx: StepContext[PaxState], war: War) -> None:
+    """An army where enemies stand stays; the others step toward the nearest area of the
+    region holding enemies (ties by a die); none reachable, it stays (A-49)."""
     state = ctx.state
     passable = _passable(state, war)
-    goals = {a for a in ottoman_areas(state) if _enemy_units(state, war, a)}
-    for army in _armies(state):
+    goals = {a for a in native_region(state, war) if _enemy_units(state, war, a)}
+    for army in natives_of(state, war):
         if _enemy_units(state, war, army.location) or not goals:
             continue
         steps = _first_steps(state, army.location, goals, passable)
         if not steps:
             continue
         to = steps[ctx.roll(len(steps)) - 1] if len(steps) > 1 else steps[0]
-        ctx.emit("pax.event.ottoman_moves", area=army.location, to=to)
+        ctx.emit("pax.event.natives_move", power=army.power, area=army.location, to=to)
         army.location = to
 
 
@@ -104,13 +109,14 @@ def _distance(state: PaxState, start: str, goals: set[str], passable: set[str]) 
     return None
 
 
-def ottoman_attacks(ctx: StepContext[PaxState], war: War) -> None:
-    """Every area with Ottoman armies and enemy armies: the Ottomans attack together, with
-    the area's CC; the enemy's armies there defend together (navies are ignored)."""
+def native_attacks(ctx: StepContext[PaxState], war: War) -> None:
+    """Every area with native armies and enemy armies: the natives attack together, with
+    the area's CC; the enemy's armies there defend together (navies are ignored, A-50);
+    an attack that ends AE or AR defeats the area."""
     state = ctx.state
-    for area in sorted({u.location for u in _armies(state)}):
+    for area in sorted({u.location for u in natives_of(state, war)}):
         defenders = [u for u in _enemy_units(state, war, area) if u.kind == "army"]
-        attackers = [u for u in _armies(state) if u.location == area]
+        attackers = [u for u in natives_of(state, war) if u.location == area]
         if not defenders or not attackers:
             continue
         war.attacked = True
@@ -122,7 +128,8 @@ def ottoman_attacks(ctx: StepContext[PaxState], war: War) -> None:
         die = ctx.roll(6)
         result = result_for(data, odds, die)
         ctx.emit(
-            "pax.event.ottoman_attacks",
+            "pax.event.natives_attack",
+            power=war.sides[0][0],
             area=area,
             attack=attack,
             defence=defence,
@@ -152,7 +159,7 @@ def exchange(
     enemy_total: int,
     result: str,
 ) -> None:
-    """EX / ½ EX with the Ottomans' CC in their total (the CC itself is never lost)."""
+    """EX / ½ EX with the natives' CC in their total (the CC itself is never lost)."""
     ottomans_smaller = ottoman_total <= enemy_total
     smaller_total = ottoman_total if ottomans_smaller else enemy_total
     need = smaller_total if result == "EX" else -(-smaller_total // 2)
@@ -177,7 +184,7 @@ def _remove(ctx: StepContext[PaxState], units: list[Unit]) -> None:
 
 def ottoman_war_over(state: PaxState, war: War) -> str | None:
     """W9 for the Ottoman war (§4.11.14, A-54)."""
-    if not _armies(state):
+    if not natives_of(state, war):
         return "ottomans_lose"
     if not any(_enemy_units(state, war, a) for a in ottoman_areas(state)):
         return "ottomans_win"
@@ -200,6 +207,6 @@ def conclude_ottoman_war(ctx: StepContext[PaxState], war: War, outcome: str) -> 
         lost = set()
     for marker in [m for m in state.markers if m.area in lost and m.power in war.sides[1]]:
         remove_marker(ctx, marker, "ottoman_war")
-    for army in _armies(state):
+    for army in natives_of(state, war):
         state.units.remove(army)
     war.conquered, war.spoils, war.step = {}, [], "spoils"
