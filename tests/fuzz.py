@@ -20,7 +20,11 @@ from rulesets import registry
 from tests.random_play import play_random_game
 
 # A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
-FUZZ_OPTIONS: dict[str, dict[str, Any]] = {"colonial": {"turn_limit": 40, "six_players": True}}
+# Pax Britannica is fuzzed with its wars (the option is off by default for the peacetime game).
+FUZZ_OPTIONS: dict[str, dict[str, Any]] = {
+    "colonial": {"turn_limit": 40, "six_players": True},
+    "pax-britannica": {"war_declarations": True},
+}
 DEFAULT_GAMES = 1000
 # Games per player count for the long campaigns, each about 15 minutes on 2 workers.
 # Colonial: 1,000 per count, its issue's figure. Ultima Ratio Regis: 100 campaigns of 6

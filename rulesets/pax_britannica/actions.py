@@ -145,6 +145,113 @@ class NoWar(Action):
     power: str
 
 
+class WarMove(Action):
+    """War, manoeuvre phase (§4.11.7): one unit steps to one adjacent area or sea zone."""
+
+    type: Literal["war_move"] = "war_move"
+    power: str
+    unit: int
+    to: str
+
+
+class WarAttack(Action):
+    """War, attack phase (§4.11.8): the seat's armies or navies at `place` attack every
+    enemy unit of their kind there."""
+
+    type: Literal["war_attack"] = "war_attack"
+    place: str
+    kind: Literal["army", "navy"]
+
+
+class WarStepDone(Action):
+    """War: this seat has finished its manoeuvre or attack phase."""
+
+    type: Literal["war_step_done"] = "war_step_done"
+
+
+class WarSpoils(Action):
+    """War's end (§4.11.12): the marker placed free in a conquered area, or none."""
+
+    type: Literal["war_spoils"] = "war_spoils"
+    power: str
+    area: str
+    level: Literal["possession", "protectorate", "influence", "interest", "none"]
+
+
+class ProposeTreaty(Action):
+    """Negotiation (§4.8): offer a treaty to another power, secret or public."""
+
+    type: Literal["propose_treaty"] = "propose_treaty"
+    power: str
+    to: str
+    kind: Literal["defensive", "offensive", "non_aggression"]
+    secret: bool
+
+
+class AnswerOffer(Action):
+    """Negotiation: sign the treaty offered, or refuse it."""
+
+    type: Literal["answer_offer"] = "answer_offer"
+    offer: int
+    accept: bool
+
+
+class Withdraw(Action):
+    """Negotiation (§4.7 methods 1 and 2): reduce one's own marker in a disputed area to
+    settle the dispute (ET +1 a level)."""
+
+    type: Literal["withdraw"] = "withdraw"
+    power: str
+    area: str
+    to: Literal["interest", "none"]
+
+
+class EndNegotiation(Action):
+    type: Literal["end_negotiation"] = "end_negotiation"
+
+
+class AnswerCall(Action):
+    """War phase (§4.11.4): honour a treaty's call to war (declare, ET +5) or refuse it
+    (the treaty is broken: ET +5 and the partners gain a casus belli)."""
+
+    type: Literal["answer_call"] = "answer_call"
+    treaty: int
+    honour: bool
+
+
+class CallCongress(Action):
+    """Congress (§4.9): a casus belli holder calls the Congress of Europe at `site`, or
+    (`site` empty) lets the phase pass."""
+
+    type: Literal["call_congress"] = "call_congress"
+    power: str
+    site: str
+
+
+class ProposeSettlement(Action):
+    """Congress: propose the settlement of the dispute on the table that keeps `favoured`'s
+    marker and brings the other parties' down to what the law allows; `favoured` empty
+    passes."""
+
+    type: Literal["propose_settlement"] = "propose_settlement"
+    power: str
+    favoured: str
+
+
+class CongressVote(Action):
+    type: Literal["congress_vote"] = "congress_vote"
+    power: str
+    approve: bool
+
+
+class SignSettlement(Action):
+    """Congress: a party to the dispute signs the adopted settlement, or defies the Congress."""
+
+    type: Literal["sign_settlement"] = "sign_settlement"
+    power: str
+    sign: bool
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -164,6 +271,19 @@ PaxAction = Annotated[
     | Fight
     | Abandon
     | DeclareWar
-    | NoWar,
+    | NoWar
+    | WarMove
+    | WarAttack
+    | WarStepDone
+    | WarSpoils
+    | ProposeTreaty
+    | AnswerOffer
+    | Withdraw
+    | EndNegotiation
+    | AnswerCall
+    | CallCongress
+    | ProposeSettlement
+    | CongressVote
+    | SignSettlement,
     Field(discriminator="type"),
 ]

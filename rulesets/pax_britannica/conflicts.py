@@ -1,6 +1,6 @@
 """What the diplomatic phases share: the default resolution of status conflicts (A-26),
 the Chinese Resentment phase (§4.10), and the close of the turn's diplomacy, which clears
-the casus belli and the wars Courier does not yet play out (issue 20)."""
+the casus belli."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
 from rulesets.pax_britannica.state import PaxState, game_data, markers_in
+from rulesets.pax_britannica.wars import next_declarer
 
 CHINESE = ("chinese_empire", "chinese_vassal")
 
@@ -60,15 +61,29 @@ def resentment_phase(ctx: StepContext[PaxState]) -> None:
         state.pending_rebellion = True
 
 
+def after_negotiation(ctx: StepContext[PaxState]) -> None:
+    """With the wars on: Chinese Resentment (§4.10), then the War phase's declarations;
+    the conflicts nobody went to war over take the A-26 default; an Ottoman declaration
+    of war opens the War phase on its own (§4.11.1)."""
+    resentment_phase(ctx)
+    if next_declarer(ctx.state) is not None:
+        ctx.enter("war_declarations")
+        return
+    if settle_conflicts(ctx):
+        return
+    if ctx.state.ottoman_war_pending or ctx.state.pending_rebellion:
+        ctx.enter("war")
+        return
+    close_diplomacy(ctx)
+
+
 def close_diplomacy(ctx: StepContext[PaxState]) -> None:
-    """The end of the turn's diplomacy: the Ottoman war and the declared wars, which
-    Courier does not play out yet, are announced and dropped, every casus belli expires
-    (A-30), and VP Recording follows."""
+    """The end of the turn's diplomacy, once its wars are fought: an Ottoman war left
+    pending (the option `war_declarations` off) is announced and dropped, every casus
+    belli expires (A-30), and VP Recording follows."""
     state = ctx.state
     if state.ottoman_war_pending:
         ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))
         state.ottoman_war_pending = []
-    for war in state.wars:
-        ctx.emit("pax.event.war_unplayed", side=list(war.sides[0]), other=list(war.sides[1]))
     state.wars, state.war_answers, state.casus_belli = [], [], []
     ctx.enter("vp_recording")

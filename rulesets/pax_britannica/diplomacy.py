@@ -1,11 +1,11 @@
-"""The seam for issue 20: Negotiation, Congress, Chinese Resentment and War.
+"""The diplomatic phases' entry: Negotiation, Congress, Chinese Resentment and War.
 
-Negotiation and the Congress are not built: every status conflict left standing takes the
-rules' default (A-26: the markers it made illegal go, +1 ET a level). The Chinese
-Resentment phase is played and the rebellion check only recorded. With the campaign option
-`war_declarations` (off until the war sequence exists) the powers holding a casus belli
-may then declare war (war_declarations.py): ET rises and a Great War ends the game, but
-the war itself is not played out.
+Every status conflict left standing takes the rules' default (A-26: the markers it made
+illegal go, +1 ET a level). The Chinese Resentment phase is played and the rebellion check
+only recorded. With the campaign option `war_declarations` the Negotiation phase comes
+first (negotiation.py: treaties and withdrawals), then the Congress (congress.py), then
+the powers holding a casus belli may declare war (war_declarations.py): ET rises, a Great
+War ends the game, and the wars are fought (war.py).
 """
 
 from __future__ import annotations
@@ -13,19 +13,11 @@ from __future__ import annotations
 from rulesets.core import Phase, StepContext
 from rulesets.pax_britannica.conflicts import close_diplomacy, resentment_phase, settle_conflicts
 from rulesets.pax_britannica.state import PaxState
-from rulesets.pax_britannica.wars import next_declarer
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
-    state = ctx.state
-    if state.options.get("war_declarations", False):
-        resentment_phase(ctx)
-        if next_declarer(state) is not None:
-            ctx.enter("war_declarations")
-            return
-        if settle_conflicts(ctx):
-            return
-        close_diplomacy(ctx)
+    if ctx.state.options.get("war_declarations", False):
+        ctx.enter("negotiation")
         return
     if settle_conflicts(ctx):
         return

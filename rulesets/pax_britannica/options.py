@@ -38,7 +38,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.final_income_office"),
     ),
-    OptionSpec(  # issue 20 not yet built: declarations without the war sequence
+    OptionSpec(  # §4.11: declarations and the war sequence; off keeps the peacetime game
         name="war_declarations",
         kind="bool",
         default=False,

@@ -22,12 +22,15 @@ from rulesets.pax_britannica import (
     administration,
     autopilot,
     colonial_combat,
+    congress,
     diplomacy,
     minor_powers,
     movement,
+    negotiation,
     random_events,
     scoring,
     view,
+    war,
     war_declarations,
 )
 from rulesets.pax_britannica.actions import PaxAction
@@ -45,7 +48,10 @@ TABLE: PhaseTable[PaxState] = PhaseTable.of(
         colonial_combat.PHASE,
         adjustment.PHASE,
         diplomacy.PHASE,
+        negotiation.PHASE,
+        congress.PHASE,
         war_declarations.PHASE,
+        war.PHASE,
         scoring.VP_PHASE,
         scoring.FINAL_PHASE,
     ]

@@ -111,15 +111,101 @@ class Declaration(_Model):
     automatic: bool = False
 
 
+class Spoil(_Model):
+    """A conquered area waiting for its new holder to choose the marker it places (§4.11.12)."""
+
+    power: str
+    area: str
+
+
 class War(_Model):
-    """One war of this turn: its two sides and its declarations, in order."""
+    """One war of this turn: its two sides and its declarations, in order, and where its
+    war sequence stands (§4.11.2): the cycle, the First Alliance (`first`, a side index),
+    which half of the cycle is playing (`half` 0: the First Alliance, 1: the Second), the
+    step, the seats still to act in it, the places each seat attacked this attack phase
+    (`"seat place kind"`), the areas each side conquered, the surrendered units (off the
+    map until the war ends), who moves a minor's units, and the spoils still to place. An
+    Ottoman war or a Chinese rebellion (`kind`) has the natives alone on side 0 and
+    records the areas whose CC their enemies defeated."""
 
     sides: tuple[list[str], list[str]]
     declarations: list[Declaration] = Field(default_factory=list)
+    kind: Literal["war", "ottoman", "rebellion"] = "war"
+    defeated: list[str] = Field(default_factory=list)
+    cycle: int = 0
+    first: int = 0
+    half: int = 0
+    step: Literal["manoeuvre", "attack", "spoils"] = "manoeuvre"
+    waiting: list[str] = Field(default_factory=list)
+    fought: list[str] = Field(default_factory=list)
+    attacked: bool = False
+    quiet_cycles: int = 0
+    conquered: dict[str, int] = Field(default_factory=dict)
+    prisoners: list[Unit] = Field(default_factory=list)
+    controllers: dict[str, str] = Field(default_factory=dict)
+    spoils: list[Spoil] = Field(default_factory=list)
+
+    @property
+    def acting(self) -> int:
+        """The side whose manoeuvre or attack phase this is."""
+        return self.first if self.half == 0 else 1 - self.first
 
     @property
     def powers(self) -> list[str]:
         return [*self.sides[0], *self.sides[1]]
+
+
+TreatyKind = Literal["defensive", "offensive", "non_aggression"]
+
+
+class Treaty(_Model):
+    """A signed treaty (§4.8) with its structured clause: a defensive alliance (a partner
+    attacked by a non-signatory calls the others in), an offensive one (a partner's
+    declaration calls the others in) or a non-aggression pact. A secret treaty is known to
+    its parties alone until it is used to obtain a casus belli."""
+
+    id: int
+    kind: TreatyKind
+    parties: list[str]
+    secret: bool
+    turn: int
+
+
+class TreatyOffer(_Model):
+    """A treaty one power proposed to another in the Negotiation phase, not yet answered."""
+
+    id: int
+    sender: str
+    to: str
+    kind: TreatyKind
+    secret: bool
+
+
+class TreatyCall(_Model):
+    """A signatory its treaty obliges to declare war on `target` over `area` (§4.11.4)."""
+
+    treaty: int
+    power: str
+    target: str
+    area: str
+
+
+class Congress(_Model):
+    """The turn's Congress of Europe (§4.9): its host, its members (the voters: A-H never
+    votes), the disputes on its agenda (areas, in order), and where the current one stands:
+    the members still to propose, the proposal (the party it favours), the votes cast, and
+    the parties still to sign or that refused."""
+
+    caller: str
+    host: str
+    members: list[str]
+    agenda: list[str]
+    step: Literal["propose", "vote", "sign"] = "propose"
+    proposers: list[str] = Field(default_factory=list)
+    favoured: str | None = None
+    votes: dict[str, bool] = Field(default_factory=dict)
+    signers: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
 
 
 class LogEntry(_Model):
@@ -151,6 +237,14 @@ class PaxState(BaseState):
     casus_belli: list[CasusBelli] = Field(default_factory=list)
     wars: list[War] = Field(default_factory=list)
     war_answers: list[str] = Field(default_factory=list)
+    treaties: list[Treaty] = Field(default_factory=list)
+    offers: list[TreatyOffer] = Field(default_factory=list)
+    next_treaty: int = 1
+    proposals: dict[str, int] = Field(default_factory=dict)
+    negotiation_done: list[str] = Field(default_factory=list)
+    treaty_calls: list[TreatyCall] = Field(default_factory=list)
+    congress: Congress | None = None
+    congress_asked: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)
@@ -219,7 +313,10 @@ def seat_of(state: PaxState, power: str) -> str | None:
     """The seat that decides for `power` (Germany for Austria-Hungary), None for a minor."""
     if power in state.seats:
         return power
-    run_by = game_data(state).power(power).run_by
+    data = game_data(state)
+    if not data.is_home(power):  # the Ottoman Empire's armies in an Ottoman war
+        return None
+    run_by = data.power(power).run_by
     if run_by in state.seats:
         return run_by
     return None

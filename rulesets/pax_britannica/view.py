@@ -1,5 +1,6 @@
 """What each seat may see. Pax Britannica's board, treasuries, record sheets and dice are
-public (spec §5.1); the only secrets, treaties, come with issue 20. The seed never leaves."""
+public (spec §5.1); the secrets are treaties: a secret treaty and the offers under
+negotiation are in their parties' views only. The seed never leaves."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def public_view(state: PaxState) -> dict[str, Any]:
         "ottoman_possessions": list(state.ottoman_possessions),
         "events_this_turn": list(state.events_this_turn),
         "casus_belli": [c.model_dump() for c in state.casus_belli],
+        "wars": [w.model_dump() for w in state.wars],
+        "treaties": [t.model_dump() for t in state.treaties if not t.secret],
         "window": {seat: w.model_dump() for seat, w in state.windows.items()},
         "combats": [c.model_dump() for c in state.combats],
         "pending_rebellion": state.pending_rebellion,
@@ -57,5 +60,10 @@ def public_view(state: PaxState) -> dict[str, Any]:
 
 def seat_view(state: PaxState, seat: str) -> dict[str, Any]:
     view = public_view(state)
-    view["you"] = {"seat": seat, "powers": powers_of(state, seat)}
+    mine = powers_of(state, seat)
+    view["you"] = {"seat": seat, "powers": mine}
+    view["treaties"] = [
+        t.model_dump() for t in state.treaties if not t.secret or set(mine) & set(t.parties)
+    ]
+    view["offers"] = [o.model_dump() for o in state.offers if seat in (o.sender, o.to)]
     return view

@@ -1,18 +1,23 @@
 """The declarations at the start of the War phase (§4.11.1, §4.11.4), behind the campaign
 option `war_declarations`: each major power holding a casus belli, in seat order, declares
-war on the powers that gave it one or lets its casus belli lapse. The order decides who
-declared first, which matters for the Great War's blame."""
+war on the powers that gave it one or lets its casus belli lapse, and each signatory a
+treaty calls to war (§4.11.4) honours the call or breaks the treaty before the next power
+is asked. The order decides who declared first, which matters for the Great War's blame."""
 
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica.actions import DeclareWar, NoWar
+from rulesets.pax_britannica.actions import AnswerCall, DeclareWar, NoWar
 from rulesets.pax_britannica.conflicts import close_diplomacy, settle_conflicts
-from rulesets.pax_britannica.state import PaxState, game_data, seat_of
-from rulesets.pax_britannica.wars import declarable, declare_war, next_declarer
+from rulesets.pax_britannica.state import PaxState, TreatyCall, game_data, seat_of
+from rulesets.pax_britannica.treaties import breach, publish, treaty_by_id
+from rulesets.pax_britannica.wars import declarable, declare_war, next_call, next_declarer
 
 
 def prompts(state: PaxState) -> list[Prompt]:
+    call = next_call(state)
+    if call is not None:
+        return [_call_prompt(state, call)]
     power = next_declarer(state)
     seat = seat_of(state, power) if power else None
     if power is None or seat is None:
@@ -35,8 +40,59 @@ def prompts(state: PaxState) -> list[Prompt]:
     return [Prompt(seat=seat, kind="war_declaration", text=text, choices=choices)]
 
 
+def _call_prompt(state: PaxState, call: TreatyCall) -> Prompt:
+    """A treaty's call to war goes to the called signatory alone when the treaty is secret
+    (its existence stays private until it is honoured or broken)."""
+    treaty = treaty_by_id(state, call.treaty)
+    assert treaty is not None
+    seat = seat_of(state, call.power)
+    assert seat is not None
+    tension = game_data(state).tension
+    params = {"power": call.power, "target": call.target, "area": call.area}
+    choices = [
+        Choice.of(
+            AnswerCall(treaty=call.treaty, honour=True),
+            label=Msg(
+                key="pax.label.honour_treaty", params={**params, "tension": tension.declaration}
+            ),
+        ),
+        Choice.of(
+            AnswerCall(treaty=call.treaty, honour=False),
+            label=Msg(
+                key="pax.label.break_treaty", params={**params, "tension": tension.treaty_broken}
+            ),
+        ),
+    ]
+    partners = [p for p in treaty.parties if p != call.power]
+    text = Msg(
+        key="pax.prompt.treaty_call",
+        params={**params, "kind": f"pax_treaty_{treaty.kind}", "partners": partners},
+    )
+    return Prompt(seat=seat, kind="treaty_call", text=text, choices=choices, private=treaty.secret)
+
+
+def on_answer_call(ctx: StepContext[PaxState], seat: str, action: AnswerCall) -> None:
+    """Honoured: the treaty gave the casus belli, so a secret one is published, and the
+    signatory declares war (ET +5). Refused: the treaty is broken (treaties.breach)."""
+    state = ctx.state
+    call = next_call(state)
+    if call is None or call.treaty != action.treaty or seat_of(state, call.power) != seat:
+        raise IllegalAction("pax.error.no_treaty_call")
+    state.treaty_calls.remove(call)
+    treaty = treaty_by_id(state, call.treaty)
+    assert treaty is not None
+    if action.honour:
+        publish(ctx, treaty)
+        if declare_war(ctx, call.power, call.target, call.area):
+            return
+    elif breach(ctx, treaty, call.power, call.area):
+        return
+    _next(ctx)
+
+
 def _asked(state: PaxState, seat: str, power: str) -> None:
-    if power != next_declarer(state) or seat_of(state, power) != seat:
+    calling = next_call(state) is not None
+    if calling or power != next_declarer(state) or seat_of(state, power) != seat:
         raise IllegalAction("pax.error.not_your_declaration", power=power)
 
 
@@ -63,12 +119,16 @@ def on_no_war(ctx: StepContext[PaxState], seat: str, action: NoWar) -> None:
 
 def _next(ctx: StepContext[PaxState]) -> None:
     """Once nobody is left to answer, the conflicts nobody went to war over take the
-    default (A-26) and the turn's diplomacy closes."""
+    default (A-26), and the wars are fought (war.py) before the turn's diplomacy closes."""
     state = ctx.state
-    if next_declarer(state) is not None:
+    if next_call(state) is not None or next_declarer(state) is not None:
         return
+    state.treaty_calls = []
     spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
     if settle_conflicts(ctx, spared):
+        return
+    if state.wars or state.ottoman_war_pending or state.pending_rebellion:
+        ctx.enter("war")
         return
     close_diplomacy(ctx)
 
@@ -76,5 +136,5 @@ def _next(ctx: StepContext[PaxState]) -> None:
 PHASE: Phase[PaxState] = Phase(
     name="war_declarations",
     prompts=prompts,
-    handlers={DeclareWar: on_declare_war, NoWar: on_no_war},
+    handlers={DeclareWar: on_declare_war, NoWar: on_no_war, AnswerCall: on_answer_call},
 )

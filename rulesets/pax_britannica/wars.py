@@ -1,6 +1,7 @@
 """Declarations of war (§4.11.4) and the Great War by war (§4.11.5, §4.12): who may
-declare on whom, the sides a declaration forms, the ET it costs, Austria-Hungary's and
-Germany's automatic defence of each other, and the count of great European powers."""
+declare on whom, the sides a declaration forms, the ET it costs, the treaties it calls in
+or breaks, Austria-Hungary's and Germany's automatic defence of each other, and the count
+of great European powers."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from rulesets.pax_britannica.state import (
     CasusBelli,
     Declaration,
     PaxState,
+    TreatyCall,
     War,
     game_data,
     majors,
     seat_of,
 )
+from rulesets.pax_britannica.treaties import break_non_aggression, calls_for, treaty_by_id
 
 # §4.11.5: the great European powers a Great War counts (A-H counts on its own).
 EUROPEAN_GREATS = ("britain", "france", "germany", "austria_hungary", "italy", "russia")
@@ -48,6 +51,19 @@ def declarable(state: PaxState, power: str) -> list[CasusBelli]:
     return list(found.values())
 
 
+def next_call(state: PaxState) -> TreatyCall | None:
+    """The first treaty call still to answer: its treaty stands, and the called power is
+    not yet at war with the enemy it is called against."""
+    for call in state.treaty_calls:
+        if treaty_by_id(state, call.treaty) is None or seat_of(state, call.power) is None:
+            continue
+        war = war_of(state, call.power)
+        if war is not None and call.target in war.powers:
+            continue
+        return call
+    return None
+
+
 def next_declarer(state: PaxState) -> str | None:
     """The next major power, in seat order, that holds a usable casus belli and has not
     yet said whether it declares war this turn."""
@@ -69,6 +85,9 @@ def declare_war(ctx: StepContext[PaxState], power: str, target: str, area: str) 
     amount = game_data(state).tension.declaration
     if raise_tension(ctx, amount, "declaration", power, accomplices=[first]):
         return True
+    if break_non_aggression(ctx, power, target, area):
+        return True
+    state.treaty_calls.extend(calls_for(state, power, target, area))
     ally = ALLIES.get(target)
     if ally is not None and ally in state.powers and ally not in war.powers:
         war.sides[_side(war, target)].append(ally)

@@ -1,5 +1,5 @@
 """Declarations of war (§4.11.4) and the Great War (§4.11.5, §4.12), behind the campaign
-option `war_declarations` until the war sequence itself is built (issue 20)."""
+option `war_declarations`; the war sequence that follows is in test_war.py."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.core import StepContext
 from rulesets.pax_britannica import PAX, diplomacy, random_events
+from rulesets.pax_britannica.conflicts import after_negotiation
 from rulesets.pax_britannica.state import CasusBelli, PaxState
 from rulesets.pax_britannica.wars import declare_war
 from tests.pax_britannica.helpers import act, cleared, context, keys, put
@@ -25,8 +26,13 @@ def give_cb(state: PaxState, holder: str, target: str, area: str) -> None:
 
 
 def entered(state: PaxState, dice: list[int] | None = None) -> StepContext[PaxState]:
+    """The diplomacy seam entered, and with the wars on, a Negotiation phase in which
+    every seat ends at once (test_treaties.py plays it)."""
     ctx = context(state, dice or [6, 6])
     diplomacy.enter(ctx)
+    if ctx.state.phase == "negotiation":
+        ctx.state.negotiation_done = list(ctx.state.seats)
+        after_negotiation(ctx)
     return ctx
 
 
@@ -63,13 +69,15 @@ def test_a_declaration_raises_et_by_5_and_forms_the_sides() -> None:
     [entry] = [e for e in outcome.state.tension_log if e.reason == "declaration"]
     assert (entry.amount, entry.turn, entry.power) == (5, 0, "france")
     assert "pax.event.war_declared" in keys(outcome)
-    assert "pax.event.war_unplayed" in keys(outcome)  # the war sequence is issue 20's
+    # No army abroad on either side: the war is over after one cycle (test_war.py).
+    assert "pax.event.war_begins" in keys(outcome) and "pax.event.war_ends" in keys(outcome)
     assert outcome.state.turn == 1 and outcome.state.wars == []
 
 
 def test_the_holder_that_went_to_war_keeps_its_marker_and_the_others_default() -> None:
     # A-26: "the markers of every CB holder that did not declare war over that CB are
-    # removed"; the one that declared keeps its marker while the war (not yet played) runs.
+    # removed"; the one that declared keeps its marker while the war runs (the war then
+    # reduces the undecided area's markers to influence, §4.11.12, test_war.py).
     state = at_war_phase()
     put(state, "britain", "egypt", "protectorate")
     put(state, "france", "egypt", "influence")

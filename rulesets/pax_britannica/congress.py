@@ -1,0 +1,451 @@
+"""The Congress of Europe phase (§4.9, §4.17.3), with the option `war_declarations`: a
+casus belli holder may call it (ET +3) at an uninvolved home nation; its agenda is every
+dispute of a casus belli, taken area by area; members propose settlements in turn, a
+majority adopts one (the host breaks a tie), and every party signs it (ET +1 a level of
+reduction) or defies the Congress (ET +2, a casus belli for every other member); a dispute
+left unsettled costs ET +3 and goes to the War phase."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica.actions import (
+    CallCongress,
+    CongressVote,
+    ProposeSettlement,
+    SignSettlement,
+)
+from rulesets.pax_britannica.conflicts import after_negotiation
+from rulesets.pax_britannica.holdings import add_casus_belli, reduce_marker, remove_marker
+from rulesets.pax_britannica.indices import raise_tension
+from rulesets.pax_britannica.state import (
+    Congress,
+    Marker,
+    PaxState,
+    game_data,
+    majors,
+    markers_in,
+    seat_of,
+)
+
+LATE_SITES = ("usa", "japan")  # hosts only when every European nation is involved
+NON_VOTING = "austria_hungary"  # may host, never votes; Germany's vote breaks a tie
+
+
+def enter(ctx: StepContext[PaxState]) -> None:
+    state = ctx.state
+    state.congress, state.congress_asked = None, []
+    if next_caller(state) is None:
+        after_negotiation(ctx)
+
+
+# -- who, where, what -------------------------------------------------------------------
+
+
+def agenda(state: PaxState) -> list[str]:
+    return sorted({c.area for c in state.casus_belli})
+
+
+def parties(state: PaxState, area: str) -> list[str]:
+    """The powers of the dispute over `area`: every holder and target of its casus belli."""
+    involved = {p for c in state.casus_belli if c.area == area for p in (c.holder, c.target)}
+    ranks = {p.id: n for n, p in enumerate(game_data(state).powers)}
+    return sorted(involved, key=lambda power: ranks.get(power, len(ranks)))
+
+
+def next_caller(state: PaxState) -> str | None:
+    """The next major power, in seat order, holding a casus belli and not yet asked."""
+    holders = {c.holder for c in state.casus_belli}
+    for power in majors(state):
+        if power in holders and power not in state.congress_asked and seat_of(state, power):
+            return power
+    return None
+
+
+def sites(state: PaxState) -> list[str]:
+    """§4.9 (A-27): a player's home nation not party to any dispute on the agenda; the USA
+    or Japan only when every European one is involved; Germany when all are."""
+    involved = {p for area in agenda(state) for p in parties(state, area)}
+    data = game_data(state)
+    homes = [p for p in majors(state) if p not in involved]
+    european = [p for p in homes if p not in LATE_SITES]
+    all_european_involved = all(p in involved for p in majors(state) if data.power(p).european)
+    if european:
+        return european
+    late = [p for p in homes if p in LATE_SITES and all_european_involved]
+    return late or ["germany"]
+
+
+def members(state: PaxState, host: str) -> list[str]:
+    """The voters: every party, the host, and every other European major (attending is
+    never a loss); the USA, Japan and Belgium only as a party or the host; A-H never."""
+    data = game_data(state)
+    involved = {p for area in agenda(state) for p in parties(state, area)}
+    found = [
+        p
+        for p in majors(state)
+        if p != NON_VOTING and (p in involved or p == host or data.power(p).european)
+    ]
+    return found
+
+
+# -- settlements ----------------------------------------------------------------------------
+
+
+def settlement(state: PaxState, area: str, favoured: str) -> list[tuple[Marker, str]]:
+    """The reductions that keep `favoured`'s marker in `area` and make every other party's
+    legal beside it: under its control marker, other parties' control markers and
+    influences go (an influence under a protectorate becomes an interest) and interests go
+    under a possession; beside its influence or interest, other parties' control markers
+    fall to influence. Non-parties are not bound (A-29)."""
+    involved = set(parties(state, area))
+    mine = next(m for m in markers_in(state, area) if m.power == favoured)
+    changes: list[tuple[Marker, str]] = []
+    for marker in markers_in(state, area):
+        if marker.power == favoured or marker.power not in involved:
+            continue
+        if not mine.is_control:
+            if marker.is_control:
+                changes.append((marker, "influence"))
+            continue
+        if marker.is_control:
+            changes.append((marker, "none"))
+        elif marker.level == "influence":
+            changes.append((marker, "interest" if mine.level == "protectorate" else "none"))
+        elif mine.level != "protectorate":
+            changes.append((marker, "none"))
+    return changes
+
+
+def _levels(marker: Marker, to: str) -> int:
+    return marker.rank - (0 if to == "none" else ("interest", "influence").index(to) + 1)
+
+
+def settlement_tension(state: PaxState, area: str, favoured: str) -> int:
+    per = game_data(state).tension.status_level
+    return per * sum(_levels(m, to) for m, to in settlement(state, area, favoured))
+
+
+def candidates(state: PaxState, area: str) -> list[str]:
+    holders = {m.power for m in markers_in(state, area)}
+    return [p for p in parties(state, area) if p in holders]
+
+
+# -- prompts --------------------------------------------------------------------------------
+
+
+def prompts(state: PaxState) -> list[Prompt]:
+    if state.finished:
+        return []
+    congress = state.congress
+    if congress is None:
+        caller = next_caller(state)
+        return [] if caller is None else [_call_prompt(state, caller)]
+    area = congress.agenda[0]
+    if congress.step == "propose":
+        return [_proposal_prompt(state, congress, area)]
+    if congress.step == "vote":
+        return [
+            _vote_prompt(state, congress, area, power)
+            for power in congress.members
+            if power not in congress.votes
+        ]
+    return [_sign_prompt(state, congress, area)]
+
+
+def _seat(state: PaxState, power: str) -> str:
+    seat = seat_of(state, power)
+    assert seat is not None
+    return seat
+
+
+def _call_prompt(state: PaxState, caller: str) -> Prompt:
+    cost = game_data(state).tension.congress
+    choices = [
+        Choice.of(
+            CallCongress(power=caller, site=""),
+            label=Msg(key="pax.label.no_congress", params={"power": caller}),
+        )
+    ]
+    choices += [
+        Choice.of(
+            CallCongress(power=caller, site=site),
+            label=Msg(
+                key="pax.label.call_congress",
+                params={"power": caller, "site": site, "tension": cost},
+            ),
+        )
+        for site in sites(state)
+    ]
+    text = Msg(
+        key="pax.prompt.congress_call",
+        params={"power": caller, "areas": agenda(state), "tension": state.tension},
+    )
+    return Prompt(seat=_seat(state, caller), kind="congress_call", text=text, choices=choices)
+
+
+def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
+    power = congress.proposers[0]
+    choices = [
+        Choice.of(
+            ProposeSettlement(power=power, favoured=""),
+            label=Msg(key="pax.label.no_proposal", params={"power": power}),
+        )
+    ]
+    choices += [
+        Choice.of(
+            ProposeSettlement(power=power, favoured=favoured),
+            label=Msg(
+                key="pax.label.propose_settlement",
+                params={
+                    "favoured": favoured,
+                    "area": area,
+                    "tension": settlement_tension(state, area, favoured),
+                },
+            ),
+        )
+        for favoured in candidates(state, area)
+    ]
+    text = Msg(
+        key="pax.prompt.congress_proposal",
+        params={"power": power, "area": area, "parties": parties(state, area)},
+    )
+    return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
+
+
+def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
+    assert congress.favoured is not None
+    params = {"power": power, "favoured": congress.favoured, "area": area}
+    choices = [
+        Choice.of(
+            CongressVote(power=power, approve=False),
+            label=Msg(key="pax.label.vote_against", params=params),
+        ),
+        Choice.of(
+            CongressVote(power=power, approve=True),
+            label=Msg(key="pax.label.vote_for", params=params),
+        ),
+    ]
+    text = Msg(key="pax.prompt.congress_vote", params={**params, "host": congress.host})
+    return Prompt(seat=_seat(state, power), kind="congress_vote", text=text, choices=choices)
+
+
+def _sign_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
+    power = congress.signers[0]
+    assert congress.favoured is not None
+    tension = game_data(state).tension
+    params = {"power": power, "favoured": congress.favoured, "area": area}
+    choices = [
+        Choice.of(
+            SignSettlement(power=power, sign=True),
+            label=Msg(
+                key="pax.label.sign_settlement",
+                params={**params, "tension": settlement_tension(state, area, congress.favoured)},
+            ),
+        ),
+        Choice.of(
+            SignSettlement(power=power, sign=False),
+            label=Msg(
+                key="pax.label.defy_congress",
+                params={**params, "tension": tension.congress_defiance},
+            ),
+        ),
+    ]
+    text = Msg(key="pax.prompt.congress_signature", params=params)
+    return Prompt(seat=_seat(state, power), kind="congress_signature", text=text, choices=choices)
+
+
+# -- handlers -------------------------------------------------------------------------------
+
+
+def _asked(state: PaxState, seat: str, power: str, expected: str | None) -> None:
+    if expected != power or seat_of(state, power) != seat:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+
+
+def on_call(ctx: StepContext[PaxState], seat: str, action: CallCongress) -> None:
+    state = ctx.state
+    if state.congress is not None:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, next_caller(state))
+    state.congress_asked.append(action.power)
+    if not action.site:
+        ctx.emit("pax.event.no_congress", power=action.power)
+        if next_caller(state) is None:
+            after_negotiation(ctx)
+        return
+    if action.site not in sites(state):
+        raise IllegalAction("pax.error.congress_site", site=action.site)
+    voters = members(state, action.site)
+    state.congress = Congress(
+        caller=action.power, host=action.site, members=voters, agenda=agenda(state)
+    )
+    ctx.emit(
+        "pax.event.congress_called",
+        power=action.power,
+        site=action.site,
+        members=list(voters),
+        areas=agenda(state),
+    )
+    if raise_tension(ctx, game_data(state).tension.congress, "congress", action.power):
+        return
+    _open_dispute(ctx)
+
+
+def _open_dispute(ctx: StepContext[PaxState]) -> None:
+    """The next dispute on the agenda: the caller proposes first, then the other members in
+    seat order; an agenda that is done adjourns the Congress."""
+    state = ctx.state
+    congress = state.congress
+    assert congress is not None
+    while congress.agenda and not candidates(state, congress.agenda[0]):
+        congress.agenda.pop(0)  # settled meanwhile (its markers are gone)
+    if not congress.agenda:
+        state.congress = None
+        ctx.emit("pax.event.congress_adjourns")
+        after_negotiation(ctx)
+        return
+    others = [p for p in congress.members if p != congress.caller]
+    first = [congress.caller] if congress.caller in congress.members else []
+    congress.step, congress.proposers = "propose", first + others
+    congress.favoured, congress.votes, congress.signers, congress.refused = None, {}, [], []
+    ctx.emit("pax.event.congress_debates", area=congress.agenda[0])
+
+
+def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "propose":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, congress.proposers[0])
+    area = congress.agenda[0]
+    congress.proposers.pop(0)
+    if not action.favoured:
+        if not congress.proposers:
+            _failed(ctx, area)
+        return
+    if action.favoured not in candidates(state, area):
+        raise IllegalAction("pax.error.not_a_party", power=action.favoured)
+    congress.favoured, congress.step, congress.votes = action.favoured, "vote", {}
+    ctx.emit(
+        "pax.event.settlement_proposed", power=action.power, favoured=action.favoured, area=area
+    )
+
+
+def on_vote(ctx: StepContext[PaxState], seat: str, action: CongressVote) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "vote" or action.power not in congress.members:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    if action.power in congress.votes or seat_of(state, action.power) != seat:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    congress.votes[action.power] = action.approve
+    if len(congress.votes) == len(congress.members):
+        _count(ctx, congress)
+
+
+def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
+    """A majority of the members adopts; a tie is broken by the host (Germany's vote when
+    Austria-Hungary hosts, §4.9)."""
+    state = ctx.state
+    area = congress.agenda[0]
+    ayes = sum(1 for v in congress.votes.values() if v)
+    noes = len(congress.votes) - ayes
+    breaker = "germany" if congress.host == NON_VOTING else congress.host
+    adopted = ayes > noes or (ayes == noes and congress.votes.get(breaker, False))
+    ctx.emit(
+        "pax.event.congress_votes",
+        favoured=congress.favoured or "",
+        area=area,
+        ayes=ayes,
+        noes=noes,
+        outcome="pax_adopted" if adopted else "pax_rejected",
+    )
+    if not adopted:
+        congress.step = "propose"
+        if not congress.proposers:
+            _failed(ctx, area)
+        return
+    congress.step = "sign"
+    congress.signers = [p for p in parties(state, area) if seat_of(state, p) is not None]
+    if not congress.signers:
+        _settle(ctx, congress)
+
+
+def on_sign(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "sign":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, congress.signers[0])
+    congress.signers.pop(0)
+    if not action.sign:
+        congress.refused.append(action.power)
+        ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
+    if congress.signers:
+        return
+    if congress.refused:
+        _defied(ctx, congress)
+    else:
+        _settle(ctx, congress)
+
+
+def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
+    """Every party signed: the markers change (ET +1 a level, §4.17.3) and the dispute's
+    casus belli end."""
+    state = ctx.state
+    area = congress.agenda.pop(0)
+    assert congress.favoured is not None
+    levels = 0
+    for marker, to in settlement(state, area, congress.favoured):
+        levels += _levels(marker, to)
+        if to == "none":
+            remove_marker(ctx, marker, "congress")
+        else:
+            reduce_marker(ctx, marker, "influence" if to == "influence" else "interest", "congress")
+    state.casus_belli = [c for c in state.casus_belli if c.area != area]
+    ctx.emit("pax.event.congress_settles", favoured=congress.favoured, area=area)
+    amount = levels * game_data(state).tension.status_level
+    if raise_tension(ctx, amount, "congress_settlement", congress.favoured):
+        return
+    _open_dispute(ctx)
+
+
+def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
+    """§4.9 steps 4 and 6: every other member gains a casus belli against each refuser
+    (war allowed, not forced, A-28); ET +3 for the failure and +2 a refuser."""
+    state = ctx.state
+    area = congress.agenda.pop(0)
+    for refuser in congress.refused:
+        for member in congress.members:
+            if member != refuser and seat_of(state, member) != seat_of(state, refuser):
+                add_casus_belli(ctx, member, refuser, area)
+    tension = game_data(state).tension
+    amount = tension.congress_failed + tension.congress_defiance * len(congress.refused)
+    if raise_tension(ctx, amount, "congress_failed", congress.refused[0]):
+        return
+    _open_dispute(ctx)
+
+
+def _failed(ctx: StepContext[PaxState], area: str) -> None:
+    """No settlement adopted: ET +3 (§4.9 step 6); the dispute goes to the War phase."""
+    state = ctx.state
+    congress = state.congress
+    assert congress is not None
+    congress.agenda.pop(0)
+    ctx.emit("pax.event.congress_fails", area=area)
+    if raise_tension(ctx, game_data(state).tension.congress_failed, "congress_failed"):
+        return
+    _open_dispute(ctx)
+
+
+PHASE: Phase[PaxState] = Phase(
+    name="congress",
+    prompts=prompts,
+    handlers={
+        CallCongress: on_call,
+        ProposeSettlement: on_propose,
+        CongressVote: on_vote,
+        SignSettlement: on_sign,
+    },
+    enter=enter,
+)

@@ -1,0 +1,121 @@
+"""Treaties (§4.8): signing, the calls to war they make when war is declared (§4.11.4),
+breaches (ET +5 and a casus belli for every other signatory), and the publication of a
+secret treaty once it is used to obtain a casus belli."""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.pax_britannica.holdings import add_casus_belli
+from rulesets.pax_britannica.indices import raise_tension
+from rulesets.pax_britannica.state import (
+    PaxState,
+    Treaty,
+    TreatyCall,
+    TreatyOffer,
+    game_data,
+    seat_of,
+)
+
+
+def treaty_by_id(state: PaxState, treaty_id: int) -> Treaty | None:
+    return next((t for t in state.treaties if t.id == treaty_id), None)
+
+
+def signed(state: PaxState, a: str, b: str, kind: str) -> bool:
+    return any(t.kind == kind and {a, b} <= set(t.parties) for t in state.treaties)
+
+
+def readers(state: PaxState, powers: list[str]) -> list[str]:
+    """The seats that may read about a secret between these powers."""
+    return sorted({seat for p in powers if (seat := seat_of(state, p)) is not None})
+
+
+def sign(ctx: StepContext[PaxState], offer: TreatyOffer) -> Treaty:
+    """Both parties sign: a public treaty is announced, a secret one told to its parties."""
+    state = ctx.state
+    treaty = Treaty(
+        id=state.next_treaty,
+        kind=offer.kind,
+        parties=[offer.sender, offer.to],
+        secret=offer.secret,
+        turn=state.turn,
+    )
+    state.next_treaty += 1
+    state.treaties.append(treaty)
+    key = "pax.event.treaty_signed_secretly" if treaty.secret else "pax.event.treaty_signed"
+    ctx.emit(
+        key,
+        readers(state, treaty.parties) if treaty.secret else None,
+        power=offer.sender,
+        other=offer.to,
+        kind=f"pax_treaty_{offer.kind}",
+    )
+    return treaty
+
+
+def publish(ctx: StepContext[PaxState], treaty: Treaty) -> None:
+    """§4.8: a signatory who uses a secret treaty to obtain a casus belli must publish it."""
+    if not treaty.secret:
+        return
+    treaty.secret = False
+    ctx.emit(
+        "pax.event.treaty_published",
+        parties=list(treaty.parties),
+        kind=f"pax_treaty_{treaty.kind}",
+        turn=treaty.turn + 1,
+    )
+
+
+def calls_for(state: PaxState, declarer: str, target: str, area: str) -> list[TreatyCall]:
+    """§4.11.4: a declaration on a signatory of a defensive treaty by a non-signatory calls
+    the other signatories to war on the declarer; a declaration by a signatory of an
+    offensive treaty on a non-signatory calls the others to war on the target. Defensive
+    treaties never oblige anyone to join a war their partner declared."""
+    calls: list[TreatyCall] = []
+    for treaty in state.treaties:
+        if treaty.kind == "defensive" and target in treaty.parties:
+            if declarer in treaty.parties:
+                continue
+            enemy, partner = declarer, target
+        elif treaty.kind == "offensive" and declarer in treaty.parties:
+            if target in treaty.parties:
+                continue
+            enemy, partner = target, declarer
+        else:
+            continue
+        calls.extend(
+            TreatyCall(treaty=treaty.id, power=p, target=enemy, area=area)
+            for p in treaty.parties
+            if p != partner
+        )
+    return calls
+
+
+def breach(ctx: StepContext[PaxState], treaty: Treaty, violator: str, area: str) -> bool:
+    """The treaty is broken (§4.8): it ends and is made public, ET rises by 5 (blamed on
+    the violator), and every other signatory gains a casus belli against the violator,
+    usable this turn. True when the ET starts the Great War."""
+    state = ctx.state
+    state.treaties.remove(treaty)
+    publish(ctx, treaty)
+    ctx.emit("pax.event.treaty_broken", power=violator, kind=f"pax_treaty_{treaty.kind}")
+    for partner in treaty.parties:
+        if partner == violator:
+            continue
+        add_casus_belli(ctx, partner, violator, area)
+        if partner in state.war_answers:
+            state.war_answers.remove(partner)
+    return raise_tension(ctx, game_data(state).tension.treaty_broken, "treaty_broken", violator)
+
+
+def break_non_aggression(ctx: StepContext[PaxState], declarer: str, target: str, area: str) -> bool:
+    """A declaration of war on a partner of a non-aggression pact breaks it."""
+    for treaty in list(ctx.state.treaties):
+        pact = treaty.kind == "non_aggression"
+        if (
+            pact
+            and {declarer, target} <= set(treaty.parties)
+            and breach(ctx, treaty, declarer, area)
+        ):
+            return True
+    return False

@@ -1,0 +1,196 @@
+"""Battles of a war (§4.11.8, §4.11.11): land and naval combat on the combat results
+tables, the losses of an exchange, retreats, and units that surrender."""
+
+from __future__ import annotations
+
+from rulesets.core import StepContext
+from rulesets.pax_britannica.board import land_neighbours
+from rulesets.pax_britannica.combat import losses, odds_for, result_for
+from rulesets.pax_britannica.holdings import eliminate
+from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, is_major, markers_in
+from rulesets.pax_britannica.war_board import (
+    NATIVES,
+    control_areas,
+    controlled_powers,
+    enemies,
+    native_cc,
+    native_region,
+    side_of,
+    steps,
+    units_at,
+)
+
+
+def forces(
+    state: PaxState, war: War, seat: str, place: str, kind: str
+) -> tuple[list[Unit], list[Unit]]:
+    """The attacking seat's units of `kind` at `place` and every enemy unit of that kind
+    there (§4.11.8: a power that attacks commits all its units in the area)."""
+    side = war.acting
+    attackers = units_at(state, controlled_powers(state, war, seat, side), place, kind)
+    return attackers, units_at(state, enemies(war, side), place, kind)
+
+
+def fight_battle(ctx: StepContext[PaxState], war: War, seat: str, place: str, kind: str) -> None:
+    """Roll one battle and apply its result: AE and DE remove a side, AR and DR retreat it,
+    EX and ½ EX remove the smaller force and cost the larger its share (A-5; the attacker
+    counts as the smaller force when both are equal, 1993)."""
+    state = ctx.state
+    data = game_data(state)
+    attackers, defenders = forces(state, war, seat, place, kind)
+    cc = native_cc(state, war, place) if kind == "army" else 0
+    attack, defence = sum(u.strength for u in attackers), sum(u.strength for u in defenders) + cc
+    odds = odds_for(data, attack, defence)
+    die = ctx.roll(6)
+    result = result_for(data, odds, die)
+    ctx.emit(
+        "pax.event.war_battle",
+        place=place,
+        kind=f"pax_battle_{kind}",
+        attack=attack,
+        defence=defence,
+        odds=odds.text(data),
+        die=die,
+        result=f"pax_war_result_{result}",
+    )
+    # A-86: the area falls on DR or DE, or an exchange its defenders' total loses.
+    if cc and (result in ("DR", "DE") or (result in ("EX", "HEX") and defence < attack)):
+        war.defeated.append(place)
+        ctx.emit("pax.event.native_area_defeated", area=place)
+    if result == "AE":
+        _remove(ctx, attackers)
+    elif result == "DE":
+        _remove(ctx, defenders)
+    elif result == "AR":
+        retreat_units(ctx, war, attackers, place)
+    elif result == "DR":
+        retreat_units(ctx, war, defenders, place)
+    else:
+        smaller, larger = (attackers, defenders) if attack <= defence else (defenders, attackers)
+        lost = sum(u.strength for u in smaller)
+        need = lost if result == "EX" else -(-lost // 2)
+        _remove(ctx, smaller)
+        _remove(ctx, war_losses(state, larger, need))
+    if kind == "navy" and data.is_sea(place):
+        strand(ctx, war, place)
+
+
+def war_losses(state: PaxState, units: list[Unit], need: int) -> list[Unit]:
+    """An exchange's losses on the larger force: major powers' units before minors'
+    (§4.11.8); among them the exact total or the smallest one above (A-5)."""
+    majors = [u for u in units if is_major(state, u.power)]
+    minors = [u for u in units if not is_major(state, u.power)]
+    total = sum(u.strength for u in majors)
+    if total >= need:
+        return losses(majors, need)
+    return majors + losses(minors, need - total) if minors else majors
+
+
+def _remove(ctx: StepContext[PaxState], units: list[Unit]) -> None:
+    for unit in units:
+        eliminate(ctx, unit, "war_battle")
+
+
+def retreat_units(ctx: StepContext[PaxState], war: War, units: list[Unit], place: str) -> None:
+    """AR / DR: each unit steps to a place it could enter in a manoeuvre phase, not one
+    held by enemy units of its kind unless friends of that kind are there too (A-10);
+    armies at sea go with their side's retreating navies; a unit with nowhere to go
+    surrenders (§4.11.11). The owner's choice is Courier's: home first, then its
+    alliance's richest area, then the sea."""
+    state = ctx.state
+    for unit in units:
+        if unit.power in NATIVES:  # they have no home box to go back to
+            where = native_retreat(state, war, unit)
+            if where is None:
+                eliminate(ctx, unit, "no_retreat")
+                continue
+        else:
+            where = retreat_place(state, war, unit)
+        if where is None:
+            surrender(ctx, war, unit, "no_retreat")
+            continue
+        if unit.kind == "navy" and game_data(state).is_sea(place):
+            for passenger in units_at(state, [unit.power], place, "army"):
+                passenger.location = where
+                _retreated(ctx, passenger, place)
+        unit.location = where
+        _retreated(ctx, unit, place)
+
+
+def _retreated(ctx: StepContext[PaxState], unit: Unit, place: str) -> None:
+    ctx.emit(
+        "pax.event.unit_retreated",
+        power=unit.power,
+        kind=f"unit_{unit.kind}",
+        strength=unit.strength,
+        area=place,
+        to=unit.location,
+    )
+
+
+def native_retreat(state: PaxState, war: War, unit: Unit) -> str | None:
+    """Native armies fall back to a neighbouring area of their region free of enemy units,
+    one with no control marker first (§4.11.13's priorities; ties by name)."""
+    region = set(native_region(state, war))
+    places = [
+        n
+        for n in sorted(land_neighbours(state, unit.location))
+        if n in region
+        and not units_at(state, enemies(war, 0), n, "army")
+        and not units_at(state, enemies(war, 0), n, "navy")
+    ]
+    places.sort(key=lambda n: any(m.is_control for m in markers_in(state, n)))
+    return places[0] if places else None
+
+
+def retreat_place(state: PaxState, war: War, unit: Unit) -> str | None:
+    data = game_data(state)
+    side = side_of(war, unit.power)
+    assert side is not None
+    foes, friends = enemies(war, side), war.sides[side]
+    held = control_areas(state, war, side)
+    options = [
+        place
+        for place in steps(state, war, unit)
+        if not units_at(state, foes, place, unit.kind) or units_at(state, friends, place, unit.kind)
+    ]
+    if not options:
+        return None
+
+    def preference(place: str) -> tuple[int, int, str]:
+        if data.is_home(place):
+            return (0, 0, place)
+        if place in held:
+            return (1, -data.area(place).ev, place)
+        return (2, 0, place)
+
+    return min(options, key=preference)
+
+
+def surrender(ctx: StepContext[PaxState], war: War, unit: Unit, reason: str) -> None:
+    """The unit leaves the map but is not eliminated: it goes home when the war ends."""
+    state = ctx.state
+    if unit in state.units:
+        state.units.remove(unit)
+    war.prisoners.append(unit)
+    ctx.emit(
+        "pax.event.unit_surrenders",
+        power=unit.power,
+        kind=f"pax_a_unit_{unit.kind}",
+        strength=unit.strength,
+        area=unit.location,
+        reason=f"pax_{reason}",
+    )
+
+
+def strand(ctx: StepContext[PaxState], war: War, sea: str) -> None:
+    """§4.11.8: armies left at sea with enemy navies and no friendly navy surrender."""
+    state = ctx.state
+    for side in (0, 1):
+        armies = units_at(state, war.sides[side], sea, "army")
+        if not armies or not units_at(state, enemies(war, side), sea, "navy"):
+            continue
+        if units_at(state, war.sides[side], sea, "navy"):
+            continue
+        for army in armies:
+            surrender(ctx, war, army, "stranded_at_sea")
