@@ -1,8 +1,10 @@
 """The "Take back" button on an order's private confirmation.
 
 Its custom id carries the campaign and the step the order made
-(`courier:t:<campaign>:<seq>`), so a click works after a restart and takes back only that
-order: once anything happened after it, the service refuses with the reason.
+(`courier:back:<campaign>:<seq>`), so a click works after a restart and takes back only that
+order: once anything happened after it, the service refuses with the reason. Buttons posted
+before the prefix was `courier:back:` carry `courier:t:` (the number modal's text fields
+have that prefix) and still work: a campaign lasts months.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def takeback_id(campaign_id: int, seq: int) -> str:
-    return f"courier:t:{campaign_id}:{seq}"
+    return f"courier:back:{campaign_id}:{seq}"
 
 
 async def take_back(
@@ -39,7 +41,7 @@ async def take_back(
 
 class TakeBackButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"courier:t:(?P<campaign>\d+):(?P<seq>\d+)",
+    template=r"courier:(?:back|t):(?P<campaign>\d+):(?P<seq>\d+)",
 ):
     def __init__(self, campaign_id: int, seq: int, label: str = "Take back") -> None:
         super().__init__(

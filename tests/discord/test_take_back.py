@@ -135,3 +135,25 @@ async def test_a_taken_back_order_leaves_no_report_in_the_closed_prompt(table: T
     await _bid(t, 5)
     reported = [m for m in t.public_messages() if "step 1" in str(_step_titles(m))]
     assert len(reported) == 1 and "5" in str(reported[0].embeds[0].to_dict())
+
+
+async def test_the_button_has_its_own_prefix_and_old_confirmations_still_work(
+    table: Table,
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    accepted = await _bid(t, 3)
+    assert accepted.response is not None
+    [button] = [c for row in accepted.response.components for c in row["components"]]
+    # Not `courier:t:`, the prefix of the number modal's text fields (a note with gold).
+    assert button["custom_id"] == f"courier:back:{campaign_id}:1"
+    # A confirmation posted before the new prefix, still on someone's screen.
+    home = t.bot.get_channel(t.channel.id)
+    assert isinstance(home, discord.TextChannel)
+    old = discord.ui.View()
+    old.add_item(discord.ui.Button(label="Take back", custom_id=f"courier:t:{campaign_id}:1"))
+    await home.send("An order accepted before the update.", view=old)
+    [posted] = [m for m in t.public_messages() if m.content.endswith("before the update.")]
+    undone = await t.alice.click(posted, label="Take back")
+    assert "taken back" in text_of(undone)
+    assert (await t.bot.service.get_campaign(campaign_id)).seq == 0
