@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.errors import handle_interaction_error
+from bot.discord.buttons import PersistentButton
 from bot.discord.language import tr, user_language
 
 if TYPE_CHECKING:
@@ -40,34 +40,18 @@ async def take_back(
 
 
 class TakeBackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"courier:(?:back|t):(?P<campaign>\d+):(?P<seq>\d+)",
+    PersistentButton, template=r"courier:(?:back|t):(?P<campaign>\d+):(?P<seq>\d+)"
 ):
     def __init__(self, campaign_id: int, seq: int, label: str = "Take back") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=takeback_id(campaign_id, seq),
-            )
-        )
+        super().__init__(takeback_id(campaign_id, seq), label)
         self.campaign_id, self.seq = campaign_id, seq
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TakeBackButton:
+    def from_match(cls, match: re.Match[str], label: str) -> TakeBackButton:
         return cls(int(match["campaign"]), int(match["seq"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await take_back(interaction, self.campaign_id, self.seq)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await take_back(interaction, self.campaign_id, self.seq)
 
 
 def takeback_view(campaign_id: int, seq: int, language: str) -> discord.ui.View:
