@@ -63,8 +63,9 @@ async def test_the_thread_set_in_french(table: Table) -> None:
 
 def _may_post(t: Table, member: simcord.MemberActor, thread: Any) -> bool:
     """Whether Discord lets `member` post in `thread`: they need Send Messages in Threads,
-    and in a locked thread Manage Threads as well (SimCord keeps a thread's lock but leaves
-    this rule to the caller, so it is written out here)."""
+    and in a locked thread Manage Threads as well, which a locked thread also asks for
+    slash commands (SimCord keeps a thread's lock but leaves this rule to the caller, so it
+    is written out here)."""
     backend = t.env.backend
     granted = discord.Permissions(backend.compute_permissions(t.guild.id, member.id, thread.id))
     locked = backend.channels[thread.id].thread_metadata.locked
@@ -81,16 +82,31 @@ async def test_players_cannot_post_in_the_actions_thread_but_courier_does(table:
     for player in (t.alice, t.bob, t.spectator):
         assert not _may_post(t, player, actions)  # talk belongs in the talk thread
         assert _may_post(t, player, talk)
-    # Players still join, start and press buttons there; Courier posts the prompts.
-    await t.alice.slash(actions, "campaign join", seat="red")
-    await t.bob.slash(actions, "campaign join", seat="blue")
-    await t.alice.slash(actions, "campaign start")
+    # Players type their commands in the talk thread (or the channel) instead, and press
+    # the buttons of the prompts Courier posts in the actions thread.
+    joined = await t.alice.slash(talk, "campaign join", seat="red")
+    assert "takes the seat" in text_of(joined)
+    await t.bob.slash(t.channel, "campaign join", seat="blue")
+    await t.alice.slash(talk, "campaign start")
     await t.bot.courier.deliver_pending()
     [prompt] = [m for m in actions.history() if m.components and t.alice.mention in m.content]
     answered = await t.alice.click(prompt, label="pass")
     assert "Order accepted" in text_of(answered)
     await t.bot.courier.deliver_pending()
     assert any(m.components and t.bob.mention in m.content for m in actions.history())
+    assert not any(m.components for m in talk.history())  # the talk stays talk
+    status = await t.spectator.slash(talk, "campaign status")
+    assert "Miniature" in text_of(status)
+
+
+async def test_commands_beside_two_game_spaces_ask_which_campaign(table: Table) -> None:
+    t = table
+    await t.alice.slash(t.channel, "campaign create", game="mini", space="threads")
+    await t.alice.slash(t.channel, "campaign create", game="mini", space="threads")
+    talk = next(th for th in t.channel.threads if th.name == "Miniature: table talk")
+    told = await t.bob.slash(talk, "campaign join", seat="blue")
+    assert "give the campaign number" in text_of(told)
+    assert "takes the seat" not in t.public_text()
 
 
 async def test_a_bot_that_may_not_manage_threads_is_told_before_the_space_opens(
