@@ -4,8 +4,8 @@ where the campaign is created. They keep the channel's permissions (Discord thre
 their parent's), so the actions thread is locked: only Courier and whoever may manage
 threads (the server's moderators) post there. Players press its buttons, and type their
 commands and talk in the talk thread or the channel (a locked thread takes no commands from
-them either; `campaign_in_scope` finds the campaign from there). Courier checks first that it may
-open, lock and post in threads, and keeps them from archiving for a week of silence."""
+them either; `campaign_in_scope` finds the campaign from there). Courier checks first that
+it may open, lock and post in threads, and keeps them from archiving for a week of silence."""
 
 from __future__ import annotations
 
