@@ -13,13 +13,21 @@ from bot.discord.errors import Refusal
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 NEEDED_IN_THREADS = ("send_messages_in_threads",)
 NEEDED_TO_OPEN_THREAD = ("create_public_threads",)
+# A locked thread (a game space's actions thread) takes posts only from those who may
+# manage threads; locking it takes the same.
+NEEDED_IN_LOCKED_THREAD = ("manage_threads",)
 
 
 def missing_permissions(
-    granted: discord.Permissions, *, in_thread: bool, opens_thread: bool
+    granted: discord.Permissions,
+    *,
+    in_thread: bool,
+    opens_thread: bool,
+    locked_thread: bool = False,
 ) -> list[str]:
     needed = NEEDED + (NEEDED_IN_THREADS if in_thread or opens_thread else ())
     needed += NEEDED_TO_OPEN_THREAD if opens_thread else ()
+    needed += NEEDED_IN_LOCKED_THREAD if locked_thread else ()
     return [name for name in needed if not getattr(granted, name)]
 
 
@@ -28,18 +36,23 @@ def require_channel_permissions(
     channel: discord.abc.GuildChannel | discord.Thread | None = None,
     *,
     opens_thread: bool = False,
+    locks_thread: bool = False,
 ) -> None:
     """Refuse, naming each permission the bot lacks in `channel` (default: where the command
-    was typed), before anything is created or started."""
+    was typed), before anything is created or started (`locks_thread`: the thread to open
+    is locked, a game space's actions thread)."""
     if interaction.guild_id is None:
         return  # a direct message: nothing to post in a channel
     if channel is None or interaction.guild is None or interaction.guild.me is None:
         granted = interaction.app_permissions
-        in_thread = isinstance(interaction.channel, discord.Thread)
+        channel = interaction.channel  # type: ignore[assignment]
     else:
         granted = channel.permissions_for(interaction.guild.me)
-        in_thread = isinstance(channel, discord.Thread)
-    lacking = missing_permissions(granted, in_thread=in_thread, opens_thread=opens_thread)
+    in_thread = isinstance(channel, discord.Thread)
+    locked = locks_thread or (isinstance(channel, discord.Thread) and channel.locked)
+    lacking = missing_permissions(
+        granted, in_thread=in_thread, opens_thread=opens_thread, locked_thread=locked
+    )
     if lacking:
         raise Refusal(
             "discord.error.missing_permissions",

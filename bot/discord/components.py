@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.buttons import PersistentButton
 from bot.discord.choices import PromptSlot, button_label
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
@@ -70,31 +71,19 @@ async def choose(interaction: discord.Interaction[Any], slot: PromptSlot, index:
 
 
 class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=rf"courier:c:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}){_PROMPT}:(?P<index>\d+)",
 ):
     def __init__(self, slot: PromptSlot, index: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary if index else discord.ButtonStyle.secondary,
-                custom_id=button_id(slot, index),
-            )
-        )
+        style = discord.ButtonStyle.primary if index else discord.ButtonStyle.secondary
+        super().__init__(button_id(slot, index), label, style)
         self.slot, self.index = slot, index
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ChoiceButton:
-        label = getattr(item, "label", None) or "?"
+    def from_match(cls, match: re.Match[str], label: str) -> ChoiceButton:
         return cls(_slot(match), int(match["index"]), label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         await choose(interaction, self.slot, self.index)
 
 

@@ -222,7 +222,10 @@ class OutboxCourier:
         beside = await delivery.map_beside_prompts(item.id)
         if await delivery.superseded(item.id):
             # A newer row of the campaign replaces this one; a map that was to go with these
-            # prompts goes out alone, unless a newer map replaces it too.
+            # prompts goes out alone, unless a newer map replaces it too. An undo's reports
+            # are taken out all the same.
+            if isinstance(message, PromptsOpened):
+                await self.prompts.drop_undone_steps(message, channel)
             alone = isinstance(message, PromptsOpened) and beside
             if alone and not await delivery.superseded(item.id - 1):
                 await self._post_map(item.campaign_id, message.seq, channel, item.id - 1)

@@ -5,7 +5,8 @@ of its turn (fresh buttons for the new seq, since custom ids carry it), an uncha
 (same seat, text and choices) keeps its message and only gets fresh buttons, and a message
 pings its player only when their turn begins (nobody is pinged for their own sub-step).
 Prompt messages no prompt of the new row takes over are closed (struck through, buttons
-removed).
+removed). After an undo, the prompt messages lose the reports (and maps) of the undone
+steps that were told in them, so they show the campaign as it is after the undo.
 
 The prompt messages are recorded in the database with the row they answer, the channel
 they are in and the seat and number of the prompt they show, whether the bot restarted in
@@ -68,6 +69,7 @@ class PromptBoard:
         errors propagate: the row stays pending and is tried again."""
         service = self.bot.service
         campaign = await service.lobby.get_campaign(item.campaign_id)
+        await self.drop_undone_steps(opened, channel)
         posts = await service.delivery.prompt_posts(item.campaign_id, open_only=True)
         done = [post for post in posts if post.outbox_id == item.id]
         earlier = {(post.seat, post.number): post for post in posts if post.outbox_id != item.id}
@@ -162,6 +164,39 @@ class PromptBoard:
         except discord.Forbidden:
             log.info("DMs closed for %s: a private prompt is announced in /play", user_id)
             return None
+
+    async def drop_undone_steps(self, opened: PromptsOpened, channel: Any) -> None:
+        """After an undo back to `opened.seq`: take the undone steps' reports and maps out
+        of the campaign's prompt messages that were open when those steps were made (a
+        step's report is told in its seat's open prompt message), so that no message goes
+        on showing an order that no longer stands."""
+        if opened.campaign_id is None or opened.undone_from is None:
+            return
+        since = opened.undone_since
+        campaign = await self.bot.service.lobby.get_campaign(opened.campaign_id)
+        undone = {
+            translate(key, campaign.language, campaign=campaign.id, seq=seq)
+            for seq in range(opened.seq + 1, opened.undone_from + 1)
+            for key in ("discord.report.title", "discord.map.title")
+        }
+        posts = await self.bot.service.delivery.prompt_posts(campaign.id)
+        touched = {
+            post.message_id
+            for post in posts
+            if post.channel_id in ("", str(channel.id))
+            and (post.closed_at is None or since is None or post.closed_at >= since)
+        }
+        for message_id in sorted(touched):
+            try:
+                message = await channel.fetch_message(int(message_id))
+                kept = [embed for embed in message.embeds if embed.title not in undone]
+                if len(kept) < len(message.embeds):
+                    pictures: dict[str, Any] = (
+                        {} if any(embed.image.url for embed in kept) else {"attachments": []}
+                    )
+                    await message.edit(embeds=kept, **pictures)
+            except discord.HTTPException:
+                log.info("could not take the undone steps out of message %s", message_id)
 
     def _channel_of(self, post: PromptPostRow, channel: Any) -> Any:
         """The channel a prompt message was posted in: the campaign's, or a holder's DMs."""

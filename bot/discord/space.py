@@ -1,8 +1,11 @@
 """A game's own space: an actions thread where Courier posts the campaign (prompts, reports,
 maps) and a table-talk thread beside it where the players talk, both opened in the channel
 where the campaign is created. They keep the channel's permissions (Discord threads take
-their parent's); Courier checks first that it may open threads and post in them, and
-keeps them from archiving for a week of silence."""
+their parent's), so the actions thread is locked: only Courier and whoever may manage
+threads (the server's moderators) post there. Players press its buttons, and type their
+commands and talk in the talk thread or the channel (a locked thread takes no commands from
+them either; `campaign_in_scope` finds the campaign from there). Courier checks first that
+it may open, lock and post in threads, and keeps them from archiving for a week of silence."""
 
 from __future__ import annotations
 
@@ -39,4 +42,5 @@ async def open_thread_set(here: object, game: str, language: str) -> ThreadSet:
                 auto_archive_duration=WEEK_MINUTES,
             )
         )
-    return ThreadSet(actions=threads[0], talk=threads[1])
+    actions = await threads[0].edit(locked=True)
+    return ThreadSet(actions=actions, talk=threads[1])

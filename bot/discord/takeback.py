@@ -1,8 +1,10 @@
 """The "Take back" button on an order's private confirmation.
 
 Its custom id carries the campaign and the step the order made
-(`courier:t:<campaign>:<seq>`), so a click works after a restart and takes back only that
-order: once anything happened after it, the service refuses with the reason.
+(`courier:back:<campaign>:<seq>`), so a click works after a restart and takes back only that
+order: once anything happened after it, the service refuses with the reason. Buttons posted
+before the prefix was `courier:back:` carry `courier:t:` (the number modal's text fields
+have that prefix) and still work: a campaign lasts months.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.errors import handle_interaction_error
+from bot.discord.buttons import PersistentButton
 from bot.discord.language import tr, user_language
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def takeback_id(campaign_id: int, seq: int) -> str:
-    return f"courier:t:{campaign_id}:{seq}"
+    return f"courier:back:{campaign_id}:{seq}"
 
 
 async def take_back(
@@ -38,34 +40,18 @@ async def take_back(
 
 
 class TakeBackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"courier:t:(?P<campaign>\d+):(?P<seq>\d+)",
+    PersistentButton, template=r"courier:(?:back|t):(?P<campaign>\d+):(?P<seq>\d+)"
 ):
     def __init__(self, campaign_id: int, seq: int, label: str = "Take back") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=takeback_id(campaign_id, seq),
-            )
-        )
+        super().__init__(takeback_id(campaign_id, seq), label)
         self.campaign_id, self.seq = campaign_id, seq
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TakeBackButton:
+    def from_match(cls, match: re.Match[str], label: str) -> TakeBackButton:
         return cls(int(match["campaign"]), int(match["seq"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await take_back(interaction, self.campaign_id, self.seq)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await take_back(interaction, self.campaign_id, self.seq)
 
 
 def takeback_view(campaign_id: int, seq: int, language: str) -> discord.ui.View:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.discord.buttons import PersistentButton
 from bot.discord.choices import PromptSlot, button_label, find_prompt
-from bot.discord.errors import Refusal, handle_interaction_error
+from bot.discord.errors import Refusal
 from bot.discord.language import tr, user_language
 from bot.i18n import catalogue, localise_value, render
 from rulesets.core import Prompt
@@ -57,43 +58,30 @@ def what_now_text(ruleset: str, prompt: Prompt, language: str) -> str:
 
 
 class WhatNowButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=rf"courier:w:(?P<campaign>\d+):(?P<seq>\d+):(?P<seat>{_SEAT}):(?P<prompt>\d{{1,3}})",
 ):
     def __init__(self, slot: PromptSlot, label: str = "What now?") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=what_now_id(slot)
-            )
-        )
+        super().__init__(what_now_id(slot), label)
         self.slot = slot
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> WhatNowButton:
+    def from_match(cls, match: re.Match[str], label: str) -> WhatNowButton:
         slot = PromptSlot(
             int(match["campaign"]), int(match["seq"]), match["seat"], int(match["prompt"])
         )
         return cls(slot)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            bot = cast("CourierBot", interaction.client)
-            campaign = await bot.service.lobby.get_campaign(self.slot.campaign_id)
-            if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
-                raise Refusal("discord.error.unknown_campaign", campaign=self.slot.campaign_id)
-            if campaign.seq != self.slot.seq:
-                raise Refusal("discord.error.stale")
-            prompts = await bot.service.play.prompts(self.slot.campaign_id, self.slot.seat)
-            prompt = find_prompt(prompts, self.slot.seat, self.slot.number)
-            if prompt is None:
-                raise Refusal("discord.error.stale")
-            text = what_now_text(campaign.ruleset, prompt, user_language(interaction))
-            await interaction.response.send_message(text[:1900], ephemeral=True)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        bot = cast("CourierBot", interaction.client)
+        campaign = await bot.service.lobby.get_campaign(self.slot.campaign_id)
+        if campaign.guild_id is not None and campaign.guild_id != interaction.guild_id:
+            raise Refusal("discord.error.unknown_campaign", campaign=self.slot.campaign_id)
+        if campaign.seq != self.slot.seq:
+            raise Refusal("discord.error.stale")
+        prompts = await bot.service.play.prompts(self.slot.campaign_id, self.slot.seat)
+        prompt = find_prompt(prompts, self.slot.seat, self.slot.number)
+        if prompt is None:
+            raise Refusal("discord.error.stale")
+        text = what_now_text(campaign.ruleset, prompt, user_language(interaction))
+        await interaction.response.send_message(text[:1900], ephemeral=True)

@@ -103,6 +103,7 @@ class CampaignModeration(ServicePart):
                 to_seq,
                 prompts_open=campaign.status == "active",
                 board_changed=signature is not None,
+                undone=(campaign.seq, removed[0].at) if removed else None,
             )
             try:
                 await self._store.truncate_log(

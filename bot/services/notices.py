@@ -69,16 +69,23 @@ def step_outbox(
 
 
 def publication(
-    campaign: CampaignRow, seq: int, *, prompts_open: bool, board_changed: bool
+    campaign: CampaignRow,
+    seq: int,
+    *,
+    prompts_open: bool,
+    board_changed: bool,
+    undone: tuple[int, datetime] | None = None,
 ) -> list[OutboxRecord]:
     """The rows that make the adapter publish a new step: its map first (when the board
-    moved), then its prompts, so the picture of a resolution comes before the next call."""
+    moved), then its prompts, so the picture of a resolution comes before the next call.
+    `undone`: the step an undo went back from and when the first undone step was made."""
     return publication_in(
         campaign.channel_id,
         campaign.id,
         seq,
         prompts_open=prompts_open,
         board_changed=board_changed,
+        undone=undone,
     )
 
 
@@ -89,12 +96,20 @@ def publication_in(
     *,
     prompts_open: bool,
     board_changed: bool,
+    undone: tuple[int, datetime] | None = None,
 ) -> list[OutboxRecord]:
     """`publication` for a campaign being written (an import: no id yet)."""
     rows = []
     if board_changed:
         rows.append(to_channel(channel_id, BoardChanged(campaign_id=campaign_id, seq=seq)))
-    opened = PromptsOpened(campaign_id=campaign_id, seq=seq, open=prompts_open)
+    undone_from, undone_since = undone if undone is not None else (None, None)
+    opened = PromptsOpened(
+        campaign_id=campaign_id,
+        seq=seq,
+        open=prompts_open,
+        undone_from=undone_from,
+        undone_since=undone_since,
+    )
     rows.append(to_channel(channel_id, opened))
     return rows
 

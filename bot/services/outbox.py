@@ -12,9 +12,17 @@ A campaign without a channel (a console table) has every row addressed to its ta
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 from bot.storage import CampaignRow, OutboxRecord, TargetKind
 
@@ -108,11 +116,24 @@ class BoardChanged(_Message):
 class PromptsOpened(_Message):
     """From `seq` on, these are the campaign's decisions: the adapter closes the prompts it
     posted before and, when `open`, posts the prompts of `seq` (a paused or finished
-    campaign has none open)."""
+    campaign has none open). After an undo, a take-back or a rollback, `undone_from` is the
+    step the campaign went back from and `undone_since` when the first undone step was made:
+    what the undone steps' reports told in prompt messages since then is taken out."""
 
     kind: Literal["prompts_opened"] = "prompts_opened"
     seq: int
     open: bool
+    undone_from: int | None = None
+    undone_since: datetime | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_undo_unless_one(self, dump: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Rows of ordinary steps keep the short form they always had."""
+        dumped: dict[str, Any] = dump(self)
+        if self.undone_from is None:
+            dumped.pop("undone_from", None)
+            dumped.pop("undone_since", None)
+        return dumped
 
 
 OutboxMessage = Annotated[

@@ -4,6 +4,7 @@ otherwise a sentence points to the moderators' /admin undo."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 import simcord
 
@@ -108,3 +109,51 @@ async def test_a_french_player_takes_back_in_french(table: Table) -> None:
     refused = await t.alice.slash(t.channel, "campaign takeback")
     assert "/admin annuler" in text_of(refused) or "/admin undo" in text_of(refused)
     assert "aucun ordre de vous" in text_of(refused)
+
+
+def _step_titles(message: discord.Message) -> list[str]:
+    return [embed.title or "" for embed in message.embeds]
+
+
+def _shown(t: Table, message_id: int) -> discord.Message:
+    """The channel's message as a reader sees it now."""
+    return next(message for message in t.public_messages() if message.id == message_id)
+
+
+async def test_a_taken_back_order_leaves_no_report_in_the_closed_prompt(table: Table) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    asked = t.last_prompt_for(t.alice)
+    accepted = await _bid(t, 3)
+    told = _shown(t, asked.id)
+    assert _step_titles(told) == [f"Campaign {campaign_id}, step 1"]  # the bid, told there
+    assert accepted.response is not None
+    await t.alice.click(accepted.response, label="Take back")
+    # The closed message no longer tells of a bid that does not stand.
+    assert _step_titles(_shown(t, asked.id)) == []
+    # Bid again: the new step 1's report is told as any other.
+    await _bid(t, 5)
+    reported = [m for m in t.public_messages() if "step 1" in str(_step_titles(m))]
+    assert len(reported) == 1 and "5" in str(reported[0].embeds[0].to_dict())
+
+
+async def test_the_button_has_its_own_prefix_and_old_confirmations_still_work(
+    table: Table,
+) -> None:
+    t = table
+    campaign_id = await open_mini_campaign(t)
+    accepted = await _bid(t, 3)
+    assert accepted.response is not None
+    [button] = [c for row in accepted.response.components for c in row["components"]]
+    # Not `courier:t:`, the prefix of the number modal's text fields (a note with gold).
+    assert button["custom_id"] == f"courier:back:{campaign_id}:1"
+    # A confirmation posted before the new prefix, still on someone's screen.
+    home = t.bot.get_channel(t.channel.id)
+    assert isinstance(home, discord.TextChannel)
+    old = discord.ui.View()
+    old.add_item(discord.ui.Button(label="Take back", custom_id=f"courier:t:{campaign_id}:1"))
+    await home.send("An order accepted before the update.", view=old)
+    [posted] = [m for m in t.public_messages() if m.content.endswith("before the update.")]
+    undone = await t.alice.click(posted, label="Take back")
+    assert "taken back" in text_of(undone)
+    assert (await t.bot.service.get_campaign(campaign_id)).seq == 0

@@ -1,6 +1,6 @@
 """/admin: moderators pause, resume, undo, roll back, replace a player, force a default,
-end a campaign, see the messages Discord refused, choose when the channel gets a map.
-Every act needs a reason; the services audit it and announce it."""
+end a campaign, see the messages Discord refused, choose when the channel gets a map, load
+a campaign's data file. Every act needs a reason; the services audit it and announce it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.discord.access import campaign_in_scope, require_moderator
 from bot.discord.client import CourierBot
 from bot.discord.confirmation import AskerOnlyView
+from bot.discord.data_upload import MAX_DATA_BYTES, read_data_file
 from bot.discord.dead_letters import show_dead_letters
 from bot.discord.errors import Refusal, handle_interaction_error
 from bot.discord.language import tr, user_language
@@ -207,6 +208,34 @@ class Admin(commands.GroupCog, group_name="admin", group_description="Moderators
             found.id, every.value, actor=self._actor(interaction), reason=reason
         )
         await self._acknowledge(interaction)
+
+    @app_commands.command(name="data", description="Load a campaign's data file before it starts")
+    @app_commands.describe(file="The data file: a JSON object like the game's own, at most 1 MB")
+    async def data(
+        self,
+        interaction: discord.Interaction[Any],
+        file: discord.Attachment,
+        reason: Reason,
+        campaign: int | None = None,
+    ) -> None:
+        """Replace the campaign's data tables with the attached file (in the lobby only:
+        the set-up reads them). The ruleset checks the tables; `/campaign data` then
+        lists which were loaded."""
+        found = await campaign_in_scope(self.bot, interaction, campaign)
+        if found.status != "lobby":
+            raise Refusal("trust.error.data_after_start", campaign=found.id)
+        if file.size > MAX_DATA_BYTES:
+            raise Refusal(
+                "discord.admin.data.too_big",
+                size=-(-file.size // 1024),
+                limit=MAX_DATA_BYTES // 1024,
+            )
+        data = read_data_file(await file.read())
+        await self.bot.service.data_file.replace_data_file(
+            found.id, data, actor=self._actor(interaction), reason=reason
+        )
+        text = tr("discord.admin.data.loaded", user_language(interaction), campaign=found.id)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @replace.autocomplete("seat")
     @kick.autocomplete("seat")

@@ -116,7 +116,9 @@ class Campaigns(
         space: str = SPACES[0],
     ) -> None:
         language = language or self.bot.default_language
-        require_channel_permissions(interaction, opens_thread=thread or space == "threads")
+        require_channel_permissions(
+            interaction, opens_thread=thread or space == "threads", locks_thread=space == "threads"
+        )
         ruleset = _ruleset(game)
         chosen = parse_options(options, ruleset.option_specs())
         ruleset.resolve_options(chosen)  # refuse a bad value before anything is created

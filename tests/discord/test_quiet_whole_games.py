@@ -1,0 +1,59 @@
+"""How loud a whole 4-player game of Colonial, Ultima Ratio Regis and Pax Britannica is
+through SimCord (issue 22), counted as for Struggle of Empires and Empires in
+test_quiet_channel: public messages per turn, recaps, maps and pings, printed."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from tests.discord.channel_figures import ChannelFigures, play_and_count
+from tests.discord.conftest import Table
+
+# Four players each, the game's default options (URR: its referee's seat left to Courier).
+SEATS = {
+    "colonial": ["col_red", "col_blue", "col_green", "col_yellow"],
+    "ultima-ratio-regis": ["P1", "P2", "P3", "P4"],
+    "pax-britannica": ["britain", "france", "germany", "usa"],
+}
+WHOLE_GAME = 20_000
+TARGET_MESSAGES_PER_TURN = 1.5
+# Ultima Ratio Regis misses the issue's target (2.33 messages a turn when measured): the
+# reports of the steps Courier plays for the unheld referee's seat, and of steps whose seat
+# has no open prompt message, are posted on their own, and a map follows each resolution.
+MEETS_THE_TARGET = {"colonial", "pax-britannica"}
+
+
+async def _four_players(t: Table, ruleset: str) -> dict[str, simcord.MemberActor]:
+    dave = t.guild.add_member(t.env.create_user("dave"))
+    players = dict(zip(SEATS[ruleset], [t.alice, t.bob, t.carol, dave], strict=True))
+    await t.bot.service.create_campaign(
+        ruleset=ruleset,
+        creator_id=str(t.alice.id),
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        options={},
+        seed_hex=f"{7:064x}",
+    )
+    for seat, player in players.items():
+        await player.slash(t.channel, "campaign join", seat=seat)
+    await t.alice.slash(t.channel, "campaign start")
+    await t.bot.courier.deliver_pending()
+    return players
+
+
+def _print_and_check(figures: ChannelFigures) -> None:
+    print(f"\n{figures.line()}; by kind: {dict(sorted(figures.per_kind.items()))}")
+    assert figures.turns > 20  # a whole game
+    assert figures.per_kind.get("recap", 0) >= 1  # at least the final summary
+    assert figures.pings_to_actor == 0  # pings only to players whose turn begins
+    assert figures.maps < figures.turns  # at most one map a turn
+    if figures.game in MEETS_THE_TARGET:
+        assert figures.messages_per_turn <= TARGET_MESSAGES_PER_TURN
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", list(SEATS))
+async def test_a_whole_game_is_counted(table: Table, ruleset: str) -> None:
+    players = await _four_players(table, ruleset)
+    _print_and_check(await play_and_count(table, ruleset, players, WHOLE_GAME))
