@@ -108,6 +108,8 @@ async def test_every_text_of_a_whole_game_is_words(table: Table, game: str, lang
         ("A game of pax-britannica", "en", "ruleset id"),
         ("Place an army {region:in}", "en", "placeholder"),
         ("La France gives 3 or à l'Espagne.", "fr", "English word"),
+        ("Rouge place 1 pions en Inde.", "fr", "plural after a count of one"),
+        ("Red holds 1 cards.", "en", "plural after a count of one"),
     ],
 )
 def test_the_scan_names_each_kind_of_defect(text: str, language: str, found: str) -> None:

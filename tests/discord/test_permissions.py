@@ -102,7 +102,7 @@ async def test_moderator_acts_are_audited_and_announced_with_reason(table: Table
     await t.moderator.slash(t.channel, "admin resume", reason="back from holiday")
     await t.moderator.slash(t.channel, "admin force", seat="blue", reason="absent for days")
     shown = await t.moderator.slash(t.channel, "admin rollback", seq=0, reason="restart")
-    assert shown.ephemeral and "removes the 2 latest step(s)" in text_of(shown)
+    assert shown.ephemeral and "removes the 2 latest steps" in text_of(shown)
     await t.moderator.click(shown.response, label="Roll back")  # type: ignore[arg-type]
     assert (await t.bot.service.get_campaign(campaign_id)).seq == 0
     public = t.public_text()

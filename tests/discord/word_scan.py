@@ -1,6 +1,7 @@
 """Reading everything the bot sent to Discord for words that are not words: `None`, a Python
 dict or list, a raw identifier (snake_case id, catalogue key, ruleset id, placeholder left
-unfilled) and, in a French campaign, English words.
+unfilled), a count of one followed by a plural word ("1 Trésors", the sentence scan's rule)
+and, in a French campaign, English words.
 
 The scan reads SimCord's log of the bot's REST calls, so it sees every message posted or
 edited, every interaction reply (ephemeral ones too), every modal, embed, button label and
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+
+from tests.i18n.sentence_rules import plural_after_one
 
 # Paths of the calls that carry what people read (not command syncs, not fetches).
 _READ_PATHS = re.compile(r"^/(channels/\d+/messages|interactions/\d+/[^/]+/callback|webhooks/)")
@@ -92,6 +95,9 @@ def defects_in(text: str, language: str) -> list[str]:
     ]
     if language == "fr":
         found += [f"English word: {m.group(0)!r}" for m in ENGLISH.finditer(words)]
+    found += [
+        f"plural after a count of one: {count!r}" for count in plural_after_one(words, language)
+    ]
     return found
 
 
