@@ -32,3 +32,15 @@ def test_a_number_chooses_its_word_by_each_languages_rule() -> None:
     assert gave(1) == "Rouge donne 1 Trésor à Bleu."
     assert gave(2) == "Rouge donne 2 Trésors à Bleu."
     assert gave("x") == "Rouge donne x Trésors à Bleu."  # not a number: the plural, no crash
+
+
+def test_a_colonial_territory_takes_its_french_preposition() -> None:
+    assert translate("col.event.placed", "fr", seat="col_red", count=2, territory="brazil") == (
+        "Rouge place 2 pions au Brésil."
+    )
+    assert translate("col.event.mission_subverted", "fr", seat="col_red", territory="egypt") == (
+        "Rouge retourne une Mission d'Égypte en Désordre."
+    )
+    assert translate("col.prompt.explore_claim", "fr", territory="west_indies").startswith(
+        "Vous avez exploré les Antilles"
+    )

@@ -66,9 +66,9 @@ def test_a_count_of_one_reintroduced_before_a_plural_word_is_found() -> None:
 @pytest.mark.parametrize(
     ("count", "french", "english"),
     [
-        (0, "Vert place 0 pion en {where}.", "Green places 0 counters in {where}."),
-        (1, "Vert place 1 pion en {where}.", "Green places 1 counter in {where}."),
-        (3, "Vert place 3 pions en {where}.", "Green places 3 counters in {where}."),
+        (0, "Vert place 0 pion au Brésil.", "Green places 0 counters in Brazil."),
+        (1, "Vert place 1 pion au Brésil.", "Green places 1 counter in Brazil."),
+        (3, "Vert place 3 pions au Brésil.", "Green places 3 counters in Brazil."),
     ],
 )
 def test_a_colonial_count_reads_by_each_languages_rule(
@@ -76,10 +76,12 @@ def test_a_colonial_count_reads_by_each_languages_rule(
 ) -> None:
     # French takes the singular below 2, English only for exactly 1.
     def placed(language: str) -> str:
-        return translate("col.event.placed", language, seat="col_green", count=count, territory="X")
+        return translate(
+            "col.event.placed", language, seat="col_green", count=count, territory="brazil"
+        )
 
-    assert placed("fr") == french.format(where="X")
-    assert placed("en") == english.format(where="X")
+    assert placed("fr") == french
+    assert placed("en") == english
 
 
 def test_an_adjective_and_a_verb_agree_with_the_count() -> None:
