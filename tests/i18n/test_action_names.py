@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import catalogue
 from rulesets import registry
 
-NAMED_GAMES = ["struggle", "empires", "colonial"]
+NAMED_GAMES = ["struggle", "empires", "colonial", "pax-britannica"]
 
 
 def action_types(ruleset: Any) -> set[str]:
