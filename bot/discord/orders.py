@@ -92,6 +92,10 @@ async def carry_out(
         else []
     )
     undo = takeback_view(slot.campaign_id, report.seq, language)
+    # Its button is a dynamic item the client dispatches by custom id, so the view needs no
+    # keeping: stopped, it is sent as components only. Kept, discord.py would hold every
+    # ephemeral confirmation for 15 minutes, each with an expiry task of its own.
+    undo.stop()
     if interaction.response.is_done():
         await interaction.followup.send(text, embeds=embeds, view=undo, ephemeral=True)
     else:
