@@ -149,6 +149,24 @@ def disperse(state: UrrState, target: Unit) -> None:
     target.dispersed_at = state.impulse
 
 
+def to_port(state: UrrState, squadron: Unit) -> None:
+    """Damaged squadrons and losers return to port: the power's nearest controlled port."""
+    if game_data(state).zone(squadron.area).kind == "land":
+        return
+    ports = [
+        area
+        for area in neighbours(state, squadron.area)
+        if game_data(state).zone(area).port and state.control.get(area) == squadron.power
+    ]
+    ports = ports or sorted(
+        z.id for z in game_data(state).zones if z.port and state.control.get(z.id) == squadron.power
+    )
+    if ports:
+        squadron.area = ports[0]
+    else:
+        eliminate(state, squadron)
+
+
 def eliminate(state: UrrState, target: Unit) -> None:
     state.units.remove(target)
     state.powers[target.power].destroyed += 1

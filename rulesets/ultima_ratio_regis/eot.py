@@ -15,6 +15,7 @@ from rulesets.ultima_ratio_regis.board import (
 from rulesets.ultima_ratio_regis.diplomacy import end_war
 from rulesets.ultima_ratio_regis.ledgers import end_of_turn_instability
 from rulesets.ultima_ratio_regis.options import option
+from rulesets.ultima_ratio_regis.referee_desk import DESK_HANDLERS, checkpoint_choices, desk_prompt
 from rulesets.ultima_ratio_regis.state import PowerState, UrrState, game_data, players, referee
 from rulesets.ultima_ratio_regis.text import say
 
@@ -154,10 +155,13 @@ def _prompts(state: UrrState) -> list[Prompt]:
     if state.eot_step == 6:
         if state.disbanding:
             return [_disband_prompt(state, state.disbanding[0])]
-        choice = Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic"))
-        return [
-            Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=[choice])
+        if state.desk is not None:
+            return [desk_prompt(state)]  # dynastic changes: units, leaders, instability
+        choices = [
+            Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic")),
+            *checkpoint_choices(),
         ]
+        return [Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=choices)]
     field, kind, number, high = REFEREE_ENTRIES[state.eot_step]
     power = _waiting(state, field)
     assert power is not None
@@ -259,6 +263,7 @@ EOT = Phase[UrrState](
         act.KeepUnits: _keep,
         act.ConfirmStep: _dynastic,
         act.AwardVp: _vp,
+        **DESK_HANDLERS,
     },
     enter=advance,
 )

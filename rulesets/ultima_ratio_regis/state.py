@@ -168,6 +168,7 @@ class UrrState(BaseState):
     tests_done: bool = False
     asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
+    desk: Literal["deploy", "losses", "instability", "leader_pool"] | None = None  # referee's list
     combat: Combat | None = None
     suspended: Combat | None = None  # a land combat waiting on its naval support battle
     last_combat: Combat | None = None  # the battle report of the latest combat
