@@ -178,6 +178,17 @@ class EndImpulse(Action):
     type: Literal["end_impulse"] = "end_impulse"
 
 
+# Interception -----------------------------------------------------------------------------
+class Intercept(Action):
+    type: Literal["intercept"] = "intercept"
+    origin: str
+    count: int
+
+
+class LetPass(Action):
+    type: Literal["let_pass"] = "let_pass"
+
+
 # Questions to a seat ------------------------------------------------------------------
 class Answer(Action):
     type: Literal["answer"] = "answer"
@@ -397,6 +408,8 @@ UrrAction = Annotated[
     | BuildMerchant
     | DeclareWar
     | EndImpulse
+    | Intercept
+    | LetPass
     | Answer
     | SetCardValue
     | SetNavalSuperiority

@@ -21,6 +21,7 @@ from rulesets.ultima_ratio_regis.combat_phase import COMBAT
 from rulesets.ultima_ratio_regis.data import parse_data
 from rulesets.ultima_ratio_regis.eot import EOT
 from rulesets.ultima_ratio_regis.impulse import IMPULSE
+from rulesets.ultima_ratio_regis.interception import INTERCEPTION
 from rulesets.ultima_ratio_regis.options import OPTIONS
 from rulesets.ultima_ratio_regis.question import QUESTION
 from rulesets.ultima_ratio_regis.setup import ASSIGN, new_state, setup_game
@@ -32,7 +33,7 @@ from rulesets.ultima_ratio_regis.war_end import WAR_END
 
 Ctx = StepContext[UrrState]
 TABLE = PhaseTable[UrrState].of(
-    [ASSIGN, TURN_START, ORDER, IMPULSE, QUESTION, COMBAT, WAR_END, EOT]
+    [ASSIGN, TURN_START, ORDER, IMPULSE, INTERCEPTION, QUESTION, COMBAT, WAR_END, EOT]
 )
 
 

@@ -132,6 +132,19 @@ class Question(Model):
     area: str | None = None
 
 
+class PendingMove(Model):
+    """A tactical move made whose combat waits: the defending power may intercept first."""
+
+    power: str
+    origin: str
+    area: str
+    target: str  # what the move attacks: "land" (a battle) or "occupy" (an empty enemy zone)
+    links: list[str]  # the kinds of link the move crossed ("landing" when carried by sea)
+    movers: list[str]  # the units that moved
+    defender: str  # the power that may intercept
+    intercepted: bool = False
+
+
 class WarEnd(Model):
     war: str
     step: Literal["morale", "winner", "budget", "buy"] = "morale"
@@ -170,6 +183,7 @@ class UrrState(BaseState):
     question: Question | None = None
     desk: Literal["deploy", "losses", "instability", "leader_pool"] | None = None  # referee's list
     combat: Combat | None = None
+    pending_move: PendingMove | None = None  # a move the defender may intercept
     suspended: Combat | None = None  # a land combat waiting on its naval support battle
     last_combat: Combat | None = None  # the battle report of the latest combat
     war_end: WarEnd | None = None

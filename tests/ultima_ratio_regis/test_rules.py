@@ -156,6 +156,7 @@ def test_enemy_naval_superiority_lowers_every_die_of_the_other_side() -> None:
     state = play(
         state, "P1", type="tactical_move", power="urr_fra", origin="urr_provence", area="urr_naples"
     )
+    state = play(state, "P2", type="let_pass")  # Milan could intercept
     assert kinds(state) == [("REF", "naval_superiority")]
     state = play(state, "REF", type="set_naval_superiority", holder="defender")
     if state.combat is not None:  # Naples: mountains, 4D band, no choice left

@@ -1,0 +1,33 @@
+"""Who may intercept a move and from where (TYPES DE CHEF, 'Décidé'): one troop from a
+zone next to the one entered; a stack led by a Decisive leader with more than one troop,
+from up to 2 zones away (A-14; the option `troops` keeps his range at 1)."""
+
+from __future__ import annotations
+
+from rulesets.ultima_ratio_regis.board import fortress, land_within, leader_types, troops
+from rulesets.ultima_ratio_regis.options import option
+from rulesets.ultima_ratio_regis.state import UrrState
+
+RANGE = 1
+DECISIVE_RANGE = 2
+
+
+def decisive_range(state: UrrState) -> int:
+    return DECISIVE_RANGE if option(state.options, "decisive_interception") == "both" else RANGE
+
+
+def interception_sources(state: UrrState, defender: str, area: str) -> list[tuple[str, int]]:
+    """(zone, most troops that may go) for each stack of `defender` able to intercept a move
+    into `area`; a garrison under siege stays in its fortress."""
+    near = land_within(state, area, RANGE)
+    sources = []
+    for zone in sorted(land_within(state, area, decisive_range(state))):
+        stack = troops(state, defender, zone)
+        fort = fortress(state, zone)
+        if not stack or (fort is not None and fort.power == defender and fort.besieger):
+            continue
+        if "decisive" in leader_types(state, defender, zone):
+            sources.append((zone, len(stack)))
+        elif zone in near:
+            sources.append((zone, 1))
+    return sources
