@@ -345,6 +345,13 @@ class ConfirmStep(Action):
     type: Literal["confirm_step"] = "confirm_step"
 
 
+class Repatriate(Action):
+    type: Literal["repatriate"] = "repatriate"
+    power: str
+    origin: str
+    area: str  # the origin itself when the power has nowhere to go: the corps disbands
+
+
 class EnterTrade(Action):
     type: Literal["enter_trade"] = "enter_trade"
     power: str
@@ -426,6 +433,7 @@ UrrAction = Annotated[
     | BuyReparation
     | FinishReparations
     | ConfirmStep
+    | Repatriate
     | EnterTrade
     | EnterExpenses
     | PlaceRebellions

@@ -82,10 +82,13 @@ def land_within(state: UrrState, start: str, steps: int) -> dict[str, list[str]]
 
 
 def strategic_reach(state: UrrState, power: str, start: str) -> list[str]:
-    """Areas a strategic move reaches: through zones the power controls or occupies."""
+    """Areas a strategic move reaches: through zones the power controls or occupies, and
+    into (not through) a zone an ally controls, where the troops become an expeditionary
+    corps (reconstructed: the aid names the corps, not how they go out)."""
     data = game_data(state)
     seen = {start}
     frontier = [start]
+    abroad: set[str] = set()
     while frontier:
         following = []
         for area in frontier:
@@ -95,8 +98,10 @@ def strategic_reach(state: UrrState, power: str, start: str) -> list[str]:
                 if state.control.get(other) == power or troops(state, power, other):
                     seen.add(other)
                     following.append(other)
+                elif allied(state, power, state.control.get(other) or ""):
+                    abroad.add(other)
         frontier = following
-    return sorted(seen - {start})
+    return sorted((seen | abroad) - {start})
 
 
 def change_instability(ctx: Ctx, power: str, change: int, cause: str) -> None:
