@@ -273,7 +273,7 @@ class FinishReparations(Action):
 
 
 # The referee's desk ------------------------------------------------------------------------
-DeskInput = Literal["deploy", "losses", "instability", "leader_pool"]
+DeskInput = Literal["deploy", "losses", "instability", "leader_pool", "minor_ally"]
 InstabilityCause = Literal[
     "piracy_lost",
     "promotion",
@@ -328,6 +328,12 @@ class AdjustInstability(Action):
     power: str
     cause: InstabilityCause
     change: int
+
+
+class SetMinorAlly(Action):
+    type: Literal["set_minor_ally"] = "set_minor_ally"
+    minor: str
+    ally: str  # a major power, or "none"
 
 
 class SetLeaderPool(Action):
@@ -446,6 +452,7 @@ UrrAction = Annotated[
     | RecordLoss
     | RollDice
     | AdjustInstability
-    | SetLeaderPool,
+    | SetLeaderPool
+    | SetMinorAlly,
     Field(discriminator="type"),
 ]

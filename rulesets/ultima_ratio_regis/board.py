@@ -135,6 +135,7 @@ def take_control(ctx: Ctx, area: str, power: str) -> None:
     state.control[area] = power
     ctx.emit("urr.event.control", area=area, power=power)
     if previous is None:
+        _minor_zone_taken(ctx, area, power)
         return
     zone = game_data(state).zone(area)
     war = war_between(state, previous, power)
@@ -148,6 +149,28 @@ def take_control(ctx: Ctx, area: str, power: str) -> None:
     else:
         lost = state.powers[previous].round_lost
         lost[power] = lost.get(power, 0) + 1
+
+
+def _minor_zone_taken(ctx: Ctx, area: str, taker: str) -> None:
+    """A zone of a minor power allied to the taker's enemy: 'La puissance (ou une puissance
+    mineure alliée) perd une zone-clé' (M2); and once the enemy controls every zone of an
+    allied minor with no key zone, 'perd une puissance mineure alliée' (M5): the alliance
+    is gone with it."""
+    state = ctx.state
+    data = game_data(state)
+    minor = data.minor_of(area)
+    ally = state.minor_allies.get(minor.id) if minor is not None else None
+    war = war_between(state, ally, taker) if ally is not None else None
+    if minor is None or ally is None or war is None:
+        return
+    if data.zone(area).key:
+        lose_morale(ctx, war, ally, "key_zone")
+    foes = {p for w in state.wars if ally in w.powers for p in w.powers if p != ally}
+    conquered = all(state.control.get(zone) in foes for zone in minor.zones)
+    if conquered and not any(data.zone(zone).key for zone in minor.zones):
+        lose_morale(ctx, war, ally, "minor_ally")
+        state.minor_allies[minor.id] = None
+        ctx.emit("urr.event.minor_lost", minor=minor.id, power=ally)
 
 
 def disperse(state: UrrState, target: Unit) -> None:

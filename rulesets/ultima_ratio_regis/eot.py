@@ -168,7 +168,7 @@ def _prompts(state: UrrState) -> list[Prompt]:
             return [desk_prompt(state)]  # dynastic changes: units, leaders, instability
         choices = [
             Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic")),
-            *checkpoint_choices(),
+            *checkpoint_choices(state),
         ]
         return [Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=choices)]
     field, kind, number, high = REFEREE_ENTRIES[state.eot_step]

@@ -236,6 +236,9 @@ def _tactical_target(
     if owner in foes:
         return "occupy"
     others = (occupants or _occupants(state)).get(area, set()) - {power}
+    minor = game_data(state).minor_of(area)
+    if minor is not None and state.minor_allies.get(minor.id) == power:
+        return None  # a zone of its own ally is not the power's to submit
     if owner is None and not others:
         return "submission"
     return None

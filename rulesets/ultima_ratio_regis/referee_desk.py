@@ -1,7 +1,8 @@
 """The referee's desk: what only the rulebook knows, entered as logged orders at the turn's
 checkpoints (start of turn, step 6 of the end of turn): units deployed, losses outside a
-battle, a die roll the table asks for, instability with one of the aid's causes, and a
-power's pool of leaders. Each input is one order, replayed and undone like any other."""
+battle, a die roll the table asks for, instability with one of the aid's causes, a power's
+pool of leaders, and the alliances of minor powers ('si permis'). Each input is one order,
+replayed and undone like any other."""
 
 from __future__ import annotations
 
@@ -34,12 +35,15 @@ RAISING = (
 LOWERING = ("reduce_action", "subsidy", "piracy_won", "reparation", "surplus")
 
 
-def checkpoint_choices() -> list[Choice]:
+def checkpoint_choices(state: UrrState) -> list[Choice]:
     """The desk's entries beside a checkpoint's own choice (listed after it, so that an
-    absent referee goes on): four lists to open, and a roll of dice."""
+    absent referee goes on): the lists to open, and a roll of dice."""
+    lists = ["deploy", "losses", "instability", "leader_pool"]
+    if game_data(state).minors:
+        lists.append("minor_ally")
     choices = [
         Choice.of(act.OpenDesk(input=name), label=say(f"urr.label.open_desk.{name}"))
-        for name in ("deploy", "losses", "instability", "leader_pool")
+        for name in lists
     ]
     roll = Choice.of(
         act.RollDice(dice=1), label=say("urr.label.roll_dice"), dice=IntRange(low=1, high=MOST_DICE)
@@ -55,6 +59,7 @@ def desk_prompt(state: UrrState) -> Prompt:
         "losses": _loss_choices,
         "instability": _instability_choices,
         "leader_pool": _pool_choices,
+        "minor_ally": _minor_choices,
     }
     back = Choice.of(act.CloseDesk(), label=say("urr.label.close_desk"))
     return Prompt(
@@ -151,6 +156,20 @@ def _pool_choices(state: UrrState) -> list[Choice]:
     return choices
 
 
+def _minor_choices(state: UrrState) -> list[Choice]:
+    """A minor power allied to a major power, or to none."""
+    choices = []
+    majors = sorted(state.powers)
+    for minor in game_data(state).minors:
+        current = state.minor_allies.get(minor.id) or "none"
+        for ally in [*majors, "none"]:
+            if ally != current:
+                key = "urr.label.set_minor_ally" + (".none" if ally == "none" else "")
+                label = say(key, minor=minor.id, power=ally)
+                choices.append(Choice.of(act.SetMinorAlly(minor=minor.id, ally=ally), label=label))
+    return choices
+
+
 # Handlers -----------------------------------------------------------------------------
 
 
@@ -238,6 +257,16 @@ def _pool(ctx: Ctx, seat: str, action: act.SetLeaderPool) -> None:
     ctx.emit("urr.event.leader_pool", power=action.power, **counts)  # type: ignore[arg-type]
 
 
+def _minor_ally(ctx: Ctx, seat: str, action: act.SetMinorAlly) -> None:
+    ally = None if action.ally == "none" else action.ally
+    ctx.state.minor_allies[action.minor] = ally
+    ctx.state.desk = None
+    if ally is None:
+        ctx.emit("urr.event.minor_ally.none", minor=action.minor)
+    else:
+        ctx.emit("urr.event.minor_ally", minor=action.minor, power=ally)
+
+
 DESK_HANDLERS: dict[type, Callable[[Ctx, str, Any], None]] = {
     act.OpenDesk: _open,
     act.CloseDesk: _close,
@@ -246,4 +275,5 @@ DESK_HANDLERS: dict[type, Callable[[Ctx, str, Any], None]] = {
     act.RollDice: _roll,
     act.AdjustInstability: _instability,
     act.SetLeaderPool: _pool,
+    act.SetMinorAlly: _minor_ally,
 }

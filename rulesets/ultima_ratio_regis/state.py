@@ -169,6 +169,7 @@ class UrrState(BaseState):
     interrupted: list[str] = Field(default_factory=list)  # "Commerce interrompu" markers
     wars: list[War] = Field(default_factory=list)
     alliances: list[list[str]] = Field(default_factory=list)
+    minor_allies: dict[str, str | None] = Field(default_factory=dict)  # minor -> its major ally
     deck: list[str] = Field(default_factory=list)  # undealt cards of this turn: secret
     hands: dict[str, list[str]] = Field(default_factory=dict)  # secret to all but the owner
     turn: int = 1
@@ -181,7 +182,7 @@ class UrrState(BaseState):
     tests_done: bool = False
     asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
-    desk: Literal["deploy", "losses", "instability", "leader_pool"] | None = None  # referee's list
+    desk: Literal["deploy", "losses", "instability", "leader_pool", "minor_ally"] | None = None
     combat: Combat | None = None
     pending_move: PendingMove | None = None  # a move the defender may intercept
     suspended: Combat | None = None  # a land combat waiting on its naval support battle

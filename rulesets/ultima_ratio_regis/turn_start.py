@@ -23,7 +23,7 @@ def _begin_prompts(state: UrrState) -> list[Prompt]:
     deck, each = cards_for(len(players(state)))
     label = say("urr.label.begin_turn", turn=state.turn, cards=each, deck=deck)
     text = say("urr.prompt.begin_turn", turn=state.turn)
-    choices = [Choice.of(act.BeginTurn(), label=label), *checkpoint_choices()]
+    choices = [Choice.of(act.BeginTurn(), label=label), *checkpoint_choices(state)]
     return [Prompt(seat=referee(state), kind="begin_turn", text=text, choices=choices)]
 
 

@@ -29,6 +29,7 @@ def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
         "interrupted": list(state.interrupted),
         "wars": [w.model_dump(mode="json") for w in state.wars],
         "alliances": [list(pair) for pair in state.alliances],
+        "minor_allies": dict(state.minor_allies),
         "hand_sizes": {s: len(cards) for s, cards in state.hands.items()},
         "combat": state.combat.model_dump(mode="json") if state.combat else None,
         "suspended": state.suspended.model_dump(mode="json") if state.suspended else None,

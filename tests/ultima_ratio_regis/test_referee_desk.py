@@ -36,7 +36,7 @@ def test_the_start_of_a_turn_offers_the_desk_after_beginning_the_turn() -> None:
     state = assigned()
     listed = [c["type"] for c in choices(state, "REF")]
     assert listed[0] == "begin_turn"  # an absent referee begins the turn
-    assert listed[1:] == ["open_desk"] * 4 + ["roll_dice"]
+    assert listed[1:] == ["open_desk"] * 5 + ["roll_dice"]  # the shipped data has minors
     state = at_desk(state, "deploy")
     assert kinds(state) == [("REF", "referee_deploy")]
     assert choices(state, "REF")[0] == {"type": "close_desk"}
@@ -215,7 +215,7 @@ def test_step_6_of_the_end_of_turn_offers_the_desk_too() -> None:
     for seat in ("P1", "P2", "P3", "P4"):
         state = play(state, seat, type="keep_units")
     assert kinds(state) == [("REF", "dynastic")]
-    assert [c["type"] for c in choices(state, "REF")][1:] == ["open_desk"] * 4 + ["roll_dice"]
+    assert [c["type"] for c in choices(state, "REF")][1:] == ["open_desk"] * 5 + ["roll_dice"]
     state = at_desk(state, "instability")
     state = play(
         state, "REF", type="adjust_instability", power="urr_fra", cause="promotion", change=3
