@@ -1,12 +1,21 @@
 """Who may intercept a move and from where (TYPES DE CHEF, 'Décidé'): one troop from a
 zone next to the one entered; a stack led by a Decisive leader with more than one troop,
-from up to 2 zones away (A-14; the option `troops` keeps his range at 1)."""
+from up to 2 zones away (A-14; the option `troops` keeps his range at 1). At sea
+('Opérations navales (mouvement, interception) 2D'): a fleet in a sea next to the one
+entered, or in a port on it (reconstructed range)."""
 
 from __future__ import annotations
 
-from rulesets.ultima_ratio_regis.board import fortress, land_within, leader_types, troops
+from rulesets.ultima_ratio_regis.board import (
+    enemies,
+    fortress,
+    land_within,
+    leader_types,
+    squadrons,
+    troops,
+)
 from rulesets.ultima_ratio_regis.options import option
-from rulesets.ultima_ratio_regis.state import UrrState
+from rulesets.ultima_ratio_regis.state import UrrState, game_data
 
 RANGE = 1
 DECISIVE_RANGE = 2
@@ -31,3 +40,17 @@ def interception_sources(state: UrrState, defender: str, area: str) -> list[tupl
         elif zone in near:
             sources.append((zone, 1))
     return sources
+
+
+def naval_sources(state: UrrState, defender: str, sea: str) -> list[str]:
+    """The seas next to `sea`, and the ports on it, where `defender` has active squadrons."""
+    return [
+        area
+        for area, kind in game_data(state).neighbours(sea)
+        if kind in ("sea", "coast") and squadrons(state, defender, area)
+    ]
+
+
+def naval_interceptors(state: UrrState, power: str, sea: str) -> list[str]:
+    """The enemies of `power` able to intercept its fleet entering `sea`, in order."""
+    return [foe for foe in enemies(state, power) if naval_sources(state, foe, sea)]

@@ -27,7 +27,10 @@ from rulesets.ultima_ratio_regis.board import (
 )
 from rulesets.ultima_ratio_regis.diplomacy import declare_war
 from rulesets.ultima_ratio_regis.fighting import make_side, new_combat_id, open_combat
-from rulesets.ultima_ratio_regis.interception_reach import interception_sources
+from rulesets.ultima_ratio_regis.interception_reach import (
+    interception_sources,
+    naval_interceptors,
+)
 from rulesets.ultima_ratio_regis.ledgers import CONSCRIPTION_INSTABILITY
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
@@ -397,11 +400,27 @@ def _movers(state: UrrState, power: str, origin: str) -> list[Unit]:
 
 
 def _strategic(ctx: Ctx, seat: str, action: act.StrategicMove) -> None:
+    """A fleet that moves into a sea may be intercepted there by an enemy's fleet."""
     state = ctx.state
-    for mover in _movers(state, action.power, action.origin):
+    movers = _movers(state, action.power, action.origin)
+    for mover in movers:
         mover.area, mover.moved_at = action.area, state.impulse
     _move_leaders(state, action.power, action.origin, action.area)
     ctx.emit("urr.event.moved", power=action.power, origin=action.origin, area=action.area)
+    foes = naval_interceptors(state, action.power, action.area)
+    if game_data(state).zone(action.area).kind == "sea" and foes:
+        state.actions_left -= 1
+        state.pending_move = PendingMove(
+            power=action.power,
+            origin=action.origin,
+            area=action.area,
+            target="sail",
+            links=["sea"],
+            movers=[mover.id for mover in movers],
+            defender=foes[0],
+        )
+        ctx.enter("interception")
+        return
     _spent(ctx)
 
 

@@ -133,15 +133,15 @@ class Question(Model):
 
 
 class PendingMove(Model):
-    """A tactical move made whose combat waits: the defending power may intercept first."""
+    """A move made whose outcome waits: an enemy may intercept it first."""
 
     power: str
     origin: str
     area: str
-    target: str  # what the move attacks: "land" (a battle) or "occupy" (an empty enemy zone)
+    target: str  # "land" (a battle), "occupy" (an empty enemy zone) or "sail" (a fleet at sea)
     links: list[str]  # the kinds of link the move crossed ("landing" when carried by sea)
     movers: list[str]  # the units that moved
-    defender: str  # the power that may intercept
+    defender: str  # the power asked whether it intercepts
     intercepted: bool = False
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rulesets.core import legal_prompts
 from rulesets.ultima_ratio_regis import ULTIMA_RATIO_REGIS as URR
-from rulesets.ultima_ratio_regis.state import Combat, Fortress, Leader, UrrState, War
+from rulesets.ultima_ratio_regis.state import Combat, Fortress, Leader, Unit, UrrState, War
 from tests.ultima_ratio_regis.helpers import (
     ScriptedDice,
     acting,
@@ -162,3 +162,61 @@ def test_a_garrison_under_siege_does_not_intercept() -> None:
     state = play(state, "P1", **INTO_SAXONY, area="urr_saxony")
     assert kinds(state) != [("P2", "intercept")]
     assert len(fought(state).defender.units) == 1
+
+
+def spain_sails(*enemies: str) -> UrrState:
+    """Spain (P2, acting) with two squadrons in the Mediterranean, at war with `enemies`;
+    a British squadron in the Channel and a Dutch one in the Ocean, both next to the
+    Atlantic."""
+    state = acting(in_impulse())
+    state.order, state.current = ["P2", "P1", "P3", "P4"], 0
+    for number, enemy in enumerate(enemies):
+        state.wars.append(War(id=f"w{number}", powers=["urr_esp", enemy]))
+    for power, sea in (
+        ("urr_esp", "urr_mediterranean"),
+        ("urr_esp", "urr_mediterranean"),
+        ("urr_gbr", "urr_channel"),
+        ("urr_ned", "urr_ocean"),
+    ):
+        state.next_id += 1
+        state.units.append(Unit(id=f"s{state.next_id}", power=power, kind="squadron", area=sea))
+    return state
+
+
+SAIL = {
+    "type": "strategic_move",
+    "power": "urr_esp",
+    "origin": "urr_mediterranean",
+    "area": "urr_atlantic",
+}
+
+
+def test_a_fleet_sailing_next_to_an_enemy_fleet_may_be_intercepted_in_a_2d_battle() -> None:
+    state = play(spain_sails("urr_gbr"), "P2", **SAIL)
+    assert kinds(state) == [("P1", "intercept")]
+    assert choices(state, "P1") == [
+        {"type": "let_pass"},
+        {"type": "intercept", "origin": "urr_channel", "count": 1},
+    ]
+    ScriptedDice.script = [6, 1, 1]  # Britain's die, then Spain's two
+    state = play(state, "P1", type="intercept", origin="urr_channel", count=1)
+    battle = fought(state)
+    assert (battle.kind, battle.size) == ("naval", 2)
+    assert (battle.attacker.power, battle.defender.power) == ("urr_gbr", "urr_esp")
+    assert battle.winner == "attacker"
+    assert state.actions_left == 2 and state.phase == "impulse"
+
+
+def test_each_enemy_within_reach_is_asked_in_turn_then_the_fleet_sails_on() -> None:
+    state = play(spain_sails("urr_gbr", "urr_ned"), "P2", **SAIL)
+    assert kinds(state) == [("P1", "intercept")]
+    state = play(state, "P1", type="let_pass")
+    assert kinds(state) == [("P4", "intercept")]
+    state = play(state, "P4", type="let_pass")
+    assert state.last_combat is None and state.phase == "impulse"
+    assert in_area(state, "urr_esp", "urr_atlantic") == 2 and state.actions_left == 2
+
+
+def test_a_fleet_sails_unasked_when_no_enemy_fleet_is_within_reach() -> None:
+    state = play(spain_sails(), "P2", **SAIL)
+    assert kinds(state) == [("P2", "impulse_act")]
