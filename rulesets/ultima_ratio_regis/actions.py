@@ -290,6 +290,10 @@ InstabilityCause = Literal[
 ]
 
 
+class NextImpulse(Action):
+    type: Literal["next_impulse"] = "next_impulse"
+
+
 class OpenDesk(Action):
     type: Literal["open_desk"] = "open_desk"
     input: DeskInput
@@ -446,6 +450,7 @@ UrrAction = Annotated[
     | Disband
     | KeepUnits
     | AwardVp
+    | NextImpulse
     | OpenDesk
     | CloseDesk
     | DeployUnits

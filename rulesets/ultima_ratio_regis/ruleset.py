@@ -17,6 +17,7 @@ from rulesets.core import (
 )
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.autopilot import choose
+from rulesets.ultima_ratio_regis.between_impulses import BETWEEN_IMPULSES
 from rulesets.ultima_ratio_regis.combat_phase import COMBAT
 from rulesets.ultima_ratio_regis.data import parse_data
 from rulesets.ultima_ratio_regis.eot import EOT
@@ -33,7 +34,18 @@ from rulesets.ultima_ratio_regis.war_end import WAR_END
 
 Ctx = StepContext[UrrState]
 TABLE = PhaseTable[UrrState].of(
-    [ASSIGN, TURN_START, ORDER, IMPULSE, INTERCEPTION, QUESTION, COMBAT, WAR_END, EOT]
+    [
+        ASSIGN,
+        TURN_START,
+        ORDER,
+        IMPULSE,
+        BETWEEN_IMPULSES,
+        INTERCEPTION,
+        QUESTION,
+        COMBAT,
+        WAR_END,
+        EOT,
+    ]
 )
 
 

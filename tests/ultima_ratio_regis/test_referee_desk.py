@@ -246,3 +246,22 @@ def test_desk_orders_replay_to_the_same_state() -> None:
             state = submit(URR, state, "REF", action).state
         hashes.append(state_hash(state))
     assert hashes[0] == hashes[1]
+
+
+def test_the_impulse_option_opens_the_desk_between_two_impulses() -> None:
+    state = in_impulse(referee_desk="impulse")
+    state = play(state, "P1", type="pass_impulse")
+    assert kinds(state) == [("REF", "between_impulses")]
+    assert choices(state, "REF")[0] == {"type": "next_impulse"}
+    state = play(state, "REF", type="open_desk", input="instability")
+    state = play(
+        state, "REF", type="adjust_instability", power="urr_aus", cause="rebellion", change=1
+    )
+    assert kinds(state) == [("REF", "between_impulses")]
+    state = play(state, "REF", type="next_impulse")
+    assert state.phase == "impulse" and kinds(state)[0][0] == "P2"
+
+
+def test_by_default_the_next_impulse_follows_at_once() -> None:
+    state = play(in_impulse(), "P1", type="pass_impulse")
+    assert state.phase == "impulse" and kinds(state)[0][0] == "P2"
