@@ -35,6 +35,7 @@ def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
         "suspended": state.suspended.model_dump(mode="json") if state.suspended else None,
         "last_combat": state.last_combat.model_dump(mode="json") if state.last_combat else None,
         "question": state.question.model_dump(mode="json") if state.question else None,
+        "pending_move": state.pending_move.model_dump(mode="json") if state.pending_move else None,
         "war_end": state.war_end.model_dump(mode="json") if state.war_end else None,
         "finished": state.finished,
         "final_scores": dict(state.final_scores),

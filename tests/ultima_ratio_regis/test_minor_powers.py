@@ -179,3 +179,18 @@ def test_the_referee_allies_a_minor_power_at_the_desk() -> None:
     state = play(state, "REF", type="open_desk", input="minor_ally")
     state = play(state, "REF", type="set_minor_ally", minor="urr_minor_poland", ally="none")
     assert state.minor_allies["urr_minor_poland"] is None
+
+
+def test_a_power_proposes_an_alliance_to_a_free_minor_and_the_referee_permits_it() -> None:
+    """'Alliance entre puissances (Si permis)': a minor power has no player, so the referee
+    answers for it; the alliance lasts beyond the turn, unlike one between major powers."""
+    state = in_impulse()
+    state.step = "free"
+    proposal = {"type": "propose_alliance", "power": "urr_fra", "partner": "urr_minor_poland"}
+    assert proposal in choices(state, "P1")
+    assert {**proposal, "partner": "urr_minor_saxony"} not in choices(state, "P1")  # allied
+    state = play(state, "P1", **proposal)
+    assert kinds(state) == [("REF", "alliance_permitted")]
+    state = play(state, "REF", type="answer", yes=True)
+    assert state.minor_allies["urr_minor_poland"] == "urr_fra"
+    assert state.alliances == []
