@@ -1,8 +1,8 @@
 """The referee's desk: what only the rulebook knows, entered as logged orders at the turn's
-checkpoints (start of turn, step 6 of the end of turn): units deployed, losses outside a
-battle, a die roll the table asks for, instability with one of the aid's causes, a power's
-pool of leaders, and the alliances of minor powers ('si permis'). Each input is one order,
-replayed and undone like any other."""
+checkpoints (start of turn, step 6 of the end of turn, and between impulses by option):
+units deployed, losses outside a battle, a die roll the table asks for, instability with
+one of the aid's causes, a power's pool of leaders, and the alliances of minor powers ('si
+permis'). Each input is one order, replayed and undone like any other."""
 
 from __future__ import annotations
 
