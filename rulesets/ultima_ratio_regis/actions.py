@@ -7,7 +7,11 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from rulesets.core import Action
+from rulesets.ultima_ratio_regis.data import UnitKind
 from rulesets.ultima_ratio_regis.ledgers import Reparation
+
+ROLL_PURPOSE_LIMIT = 80
+"""The most characters of what a referee's roll is for (shown with the dice)."""
 
 
 # Referee: set-up, start of turn, order of play ------------------------------------------
@@ -174,6 +178,17 @@ class EndImpulse(Action):
     type: Literal["end_impulse"] = "end_impulse"
 
 
+# Interception -----------------------------------------------------------------------------
+class Intercept(Action):
+    type: Literal["intercept"] = "intercept"
+    origin: str
+    count: int
+
+
+class LetPass(Action):
+    type: Literal["let_pass"] = "let_pass"
+
+
 # Questions to a seat ------------------------------------------------------------------
 class Answer(Action):
     type: Literal["answer"] = "answer"
@@ -257,9 +272,94 @@ class FinishReparations(Action):
     type: Literal["finish_reparations"] = "finish_reparations"
 
 
+# The referee's desk ------------------------------------------------------------------------
+DeskInput = Literal["deploy", "losses", "instability", "leader_pool", "minor_ally"]
+InstabilityCause = Literal[
+    "piracy_lost",
+    "promotion",
+    "war_not_won",
+    "war_won",
+    "reparation",
+    "rebellion",
+    "deficit",
+    "conscription",
+    "reduce_action",
+    "subsidy",
+    "piracy_won",
+    "surplus",
+]
+
+
+class NextImpulse(Action):
+    type: Literal["next_impulse"] = "next_impulse"
+
+
+class OpenDesk(Action):
+    type: Literal["open_desk"] = "open_desk"
+    input: DeskInput
+
+
+class CloseDesk(Action):
+    type: Literal["close_desk"] = "close_desk"
+
+
+class DeployUnits(Action):
+    type: Literal["deploy_units"] = "deploy_units"
+    power: str
+    area: str
+    kind: UnitKind
+    count: int
+    q: int
+
+
+class RecordLoss(Action):
+    type: Literal["record_loss"] = "record_loss"
+    power: str
+    area: str
+    kind: UnitKind
+    fate: Literal["eliminated", "dispersed"]
+    count: int
+
+
+class RollDice(Action):
+    type: Literal["roll_dice"] = "roll_dice"
+    dice: int
+    purpose: str = Field(default="", max_length=ROLL_PURPOSE_LIMIT)
+
+
+class AdjustInstability(Action):
+    type: Literal["adjust_instability"] = "adjust_instability"
+    power: str
+    cause: InstabilityCause
+    change: int
+
+
+class SetMinorAlly(Action):
+    type: Literal["set_minor_ally"] = "set_minor_ally"
+    minor: str
+    ally: str  # a major power, or "none"
+
+
+class SetLeaderPool(Action):
+    type: Literal["set_leader_pool"] = "set_leader_pool"
+    power: str
+    tactician: int
+    admiral: int
+    decisive: int
+    creative: int
+    organizer: int
+
+
 # End of turn ------------------------------------------------------------------------------
 class ConfirmStep(Action):
     type: Literal["confirm_step"] = "confirm_step"
+
+
+class Repatriate(Action):
+    type: Literal["repatriate"] = "repatriate"
+    power: str
+    origin: str
+    area: str  # the origin itself when the power has nowhere to go: the corps disbands
 
 
 class EnterTrade(Action):
@@ -325,6 +425,8 @@ UrrAction = Annotated[
     | BuildMerchant
     | DeclareWar
     | EndImpulse
+    | Intercept
+    | LetPass
     | Answer
     | SetCardValue
     | SetNavalSuperiority
@@ -341,11 +443,21 @@ UrrAction = Annotated[
     | BuyReparation
     | FinishReparations
     | ConfirmStep
+    | Repatriate
     | EnterTrade
     | EnterExpenses
     | PlaceRebellions
     | Disband
     | KeepUnits
-    | AwardVp,
+    | AwardVp
+    | NextImpulse
+    | OpenDesk
+    | CloseDesk
+    | DeployUnits
+    | RecordLoss
+    | RollDice
+    | AdjustInstability
+    | SetLeaderPool
+    | SetMinorAlly,
     Field(discriminator="type"),
 ]

@@ -82,10 +82,13 @@ def land_within(state: UrrState, start: str, steps: int) -> dict[str, list[str]]
 
 
 def strategic_reach(state: UrrState, power: str, start: str) -> list[str]:
-    """Areas a strategic move reaches: through zones the power controls or occupies."""
+    """Areas a strategic move reaches: through zones the power controls or occupies, and
+    into (not through) a zone an ally controls, where the troops become an expeditionary
+    corps (reconstructed: the aid names the corps, not how they go out)."""
     data = game_data(state)
     seen = {start}
     frontier = [start]
+    abroad: set[str] = set()
     while frontier:
         following = []
         for area in frontier:
@@ -95,8 +98,10 @@ def strategic_reach(state: UrrState, power: str, start: str) -> list[str]:
                 if state.control.get(other) == power or troops(state, power, other):
                     seen.add(other)
                     following.append(other)
+                elif allied(state, power, state.control.get(other) or ""):
+                    abroad.add(other)
         frontier = following
-    return sorted(seen - {start})
+    return sorted((seen | abroad) - {start})
 
 
 def change_instability(ctx: Ctx, power: str, change: int, cause: str) -> None:
@@ -130,6 +135,7 @@ def take_control(ctx: Ctx, area: str, power: str) -> None:
     state.control[area] = power
     ctx.emit("urr.event.control", area=area, power=power)
     if previous is None:
+        _minor_zone_taken(ctx, area, power)
         return
     zone = game_data(state).zone(area)
     war = war_between(state, previous, power)
@@ -145,8 +151,48 @@ def take_control(ctx: Ctx, area: str, power: str) -> None:
         lost[power] = lost.get(power, 0) + 1
 
 
+def _minor_zone_taken(ctx: Ctx, area: str, taker: str) -> None:
+    """A zone of a minor power allied to the taker's enemy: 'La puissance (ou une puissance
+    mineure alliée) perd une zone-clé' (M2); and once the enemy controls every zone of an
+    allied minor with no key zone, 'perd une puissance mineure alliée' (M5): the alliance
+    is gone with it."""
+    state = ctx.state
+    data = game_data(state)
+    minor = data.minor_of(area)
+    ally = state.minor_allies.get(minor.id) if minor is not None else None
+    war = war_between(state, ally, taker) if ally is not None else None
+    if minor is None or ally is None or war is None:
+        return
+    if data.zone(area).key:
+        lose_morale(ctx, war, ally, "key_zone")
+    foes = {p for w in state.wars if ally in w.powers for p in w.powers if p != ally}
+    conquered = all(state.control.get(zone) in foes for zone in minor.zones)
+    if conquered and not any(data.zone(zone).key for zone in minor.zones):
+        lose_morale(ctx, war, ally, "minor_ally")
+        state.minor_allies[minor.id] = None
+        ctx.emit("urr.event.minor_lost", minor=minor.id, power=ally)
+
+
 def disperse(state: UrrState, target: Unit) -> None:
     target.dispersed_at = state.impulse
+
+
+def to_port(state: UrrState, squadron: Unit) -> None:
+    """Damaged squadrons and losers return to port: the power's nearest controlled port."""
+    if game_data(state).zone(squadron.area).kind == "land":
+        return
+    ports = [
+        area
+        for area in neighbours(state, squadron.area)
+        if game_data(state).zone(area).port and state.control.get(area) == squadron.power
+    ]
+    ports = ports or sorted(
+        z.id for z in game_data(state).zones if z.port and state.control.get(z.id) == squadron.power
+    )
+    if ports:
+        squadron.area = ports[0]
+    else:
+        eliminate(state, squadron)
 
 
 def eliminate(state: UrrState, target: Unit) -> None:

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rulesets.core import Sourced, parse_data_file, refuse_data
 from rulesets.core.data import read_json
@@ -33,6 +33,16 @@ class PowerData(Sourced):
     enters_turn: int
     leader_pool: list[LeaderType]
     colour: str
+
+
+class MinorData(Sourced):
+    """A minor power: its zones (neutral on the board until taken), whether it is
+    independent (R5: breaking its alliance costs 1 more) and its ally at set-up."""
+
+    id: str
+    zones: list[str]
+    independent: bool
+    ally: str | None
 
 
 class ZoneData(Sourced):
@@ -93,6 +103,7 @@ class CampaignData(BaseModel):
     units: list[UnitSetup]
     fortresses: list[FortressSetup]
     merchants: list[MerchantSetup]
+    minors: list[MinorData] = Field(default_factory=list)
 
     def power_ids(self) -> list[str]:
         return [power.id for power in self.powers]
@@ -108,6 +119,13 @@ class CampaignData(BaseModel):
 
     def neighbours(self, area: str) -> list[tuple[str, LinkKind]]:
         return _index(self).adjacency.get(area, [])
+
+    def minor(self, minor_id: str) -> MinorData:
+        return next(minor for minor in self.minors if minor.id == minor_id)
+
+    def minor_of(self, zone_id: str) -> MinorData | None:
+        """The minor power whose zone this is, if any."""
+        return next((minor for minor in self.minors if zone_id in minor.zones), None)
 
 
 @dataclass(frozen=True)
@@ -199,6 +217,28 @@ def _check(data: CampaignData) -> None:
     for index, fortress in enumerate(data.fortresses):
         if zones[fortress.zone].kind != "land":
             raise refuse_data(f"fortresses.{index}.zone", "a fortress stands on land")
+    _check_minors(data, powers, zones)
+
+
+def _check_minors(data: CampaignData, powers: set[str], zones: dict[str, ZoneData]) -> None:
+    """A minor power has its own id, neutral land zones no other minor holds, and a known
+    major power (or none) as its ally."""
+    held: set[str] = set()
+    ids = {minor.id for minor in data.minors}
+    if len(ids) != len(data.minors) or ids & (powers | set(zones)):
+        raise refuse_data("minors", "two records share an id")
+    for index, minor in enumerate(data.minors):
+        if minor.ally is not None and minor.ally not in powers:
+            raise refuse_data(f"minors.{index}.ally", f"unknown power {minor.ally[:40]}")
+        if not minor.zones:
+            raise refuse_data(f"minors.{index}.zones", "a minor power holds at least one zone")
+        for zone_id in minor.zones:
+            zone = zones.get(zone_id)
+            if zone is None or zone.kind != "land" or zone.owner is not None or zone_id in held:
+                raise refuse_data(
+                    f"minors.{index}.zones", f"{zone_id[:40]} is not a free land zone"
+                )
+            held.add(zone_id)
 
 
 def parse_data(raw: Any) -> CampaignData:

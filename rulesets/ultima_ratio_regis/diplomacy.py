@@ -35,6 +35,12 @@ def sue_for_peace(ctx: Ctx, power: str, enemy: str) -> None:
 
 
 def make_alliance(ctx: Ctx, power: str, partner: str) -> None:
+    """Powers are allies until the end of the turn; a minor power stays allied until a
+    peace breaks the alliance (R3, R4) or the referee changes it."""
+    if partner in ctx.state.minor_allies:
+        ctx.state.minor_allies[partner] = power
+        ctx.emit("urr.event.minor_ally", minor=partner, power=power)
+        return
     pair = sorted([power, partner])
     if pair not in ctx.state.alliances:
         ctx.state.alliances.append(pair)

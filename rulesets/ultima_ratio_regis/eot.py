@@ -13,8 +13,14 @@ from rulesets.ultima_ratio_regis.board import (
     war_between,
 )
 from rulesets.ultima_ratio_regis.diplomacy import end_war
+from rulesets.ultima_ratio_regis.expeditions import (
+    expeditionary_corps,
+    repatriate,
+    repatriation_prompt,
+)
 from rulesets.ultima_ratio_regis.ledgers import end_of_turn_instability
 from rulesets.ultima_ratio_regis.options import option
+from rulesets.ultima_ratio_regis.referee_desk import DESK_HANDLERS, checkpoint_choices, desk_prompt
 from rulesets.ultima_ratio_regis.state import PowerState, UrrState, game_data, players, referee
 from rulesets.ultima_ratio_regis.text import say
 
@@ -58,6 +64,8 @@ def advance(ctx: Ctx) -> None:
             if state.wars:
                 end_war(ctx, state.wars[0].id, "eot")
                 return
+            if expeditionary_corps(state):
+                return  # each owner brings its corps home before the alliances end
             state.alliances = []
             ctx.emit("urr.event.alliances_end")
             state.eot_step = 2
@@ -151,13 +159,18 @@ def _close_turn(ctx: Ctx) -> None:
 
 def _prompts(state: UrrState) -> list[Prompt]:
     ref = referee(state)
+    if state.eot_step == 1:
+        return [repatriation_prompt(state)]
     if state.eot_step == 6:
         if state.disbanding:
             return [_disband_prompt(state, state.disbanding[0])]
-        choice = Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic"))
-        return [
-            Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=[choice])
+        if state.desk is not None:
+            return [desk_prompt(state)]  # dynastic changes: units, leaders, instability
+        choices = [
+            Choice.of(act.ConfirmStep(), label=say("urr.label.confirm_dynastic")),
+            *checkpoint_choices(state),
         ]
+        return [Prompt(seat=ref, kind="dynastic", text=say("urr.prompt.dynastic"), choices=choices)]
     field, kind, number, high = REFEREE_ENTRIES[state.eot_step]
     power = _waiting(state, field)
     assert power is not None
@@ -189,6 +202,11 @@ def _disband_prompt(state: UrrState, seat: str) -> Prompt:
             label = say(f"urr.label.disband.{unit.kind}", power=unit.power, area=unit.area)
             choices.append(Choice.of(act.Disband(unit=unit_id), label=label))
     return Prompt(seat=seat, kind="disband", text=say("urr.prompt.disband"), choices=choices)
+
+
+def _repatriate(ctx: Ctx, seat: str, action: act.Repatriate) -> None:
+    repatriate(ctx, action)
+    advance(ctx)
 
 
 def _trade(ctx: Ctx, seat: str, action: act.EnterTrade) -> None:
@@ -252,6 +270,7 @@ EOT = Phase[UrrState](
     name="eot",
     prompts=_prompts,
     handlers={
+        act.Repatriate: _repatriate,
         act.EnterTrade: _trade,
         act.EnterExpenses: _expenses,
         act.PlaceRebellions: _rebellions,
@@ -259,6 +278,7 @@ EOT = Phase[UrrState](
         act.KeepUnits: _keep,
         act.ConfirmStep: _dynastic,
         act.AwardVp: _vp,
+        **DESK_HANDLERS,
     },
     enter=advance,
 )

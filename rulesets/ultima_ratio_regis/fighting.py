@@ -18,9 +18,9 @@ from rulesets.ultima_ratio_regis.board import (
     fortress,
     leader_types,
     lose_morale,
-    neighbours,
     squadrons,
     take_control,
+    to_port,
     troops,
     unit,
 )
@@ -296,7 +296,7 @@ def _apply_losses(ctx: Ctx, combat: Combat, name: SideName, side: Side, enemy: S
                 disperse(state, victim)
         elif victim.kind == "squadron":
             victim.repairing = True
-            _to_port(state, victim)
+            to_port(state, victim)
         else:
             disperse(state, victim)
     ctx.emit(
@@ -305,24 +305,6 @@ def _apply_losses(ctx: Ctx, combat: Combat, name: SideName, side: Side, enemy: S
         eliminated=losses.eliminated,
         dispersed=losses.dispersed,
     )
-
-
-def _to_port(state: UrrState, squadron: Unit) -> None:
-    """Damaged squadrons and losers return to port: the power's nearest controlled port."""
-    if game_data(state).zone(squadron.area).kind == "land":
-        return
-    ports = [
-        area
-        for area in neighbours(state, squadron.area)
-        if game_data(state).zone(area).port and state.control.get(area) == squadron.power
-    ]
-    ports = ports or sorted(
-        z.id for z in game_data(state).zones if z.port and state.control.get(z.id) == squadron.power
-    )
-    if ports:
-        squadron.area = ports[0]
-    else:
-        eliminate(state, squadron)
 
 
 def _finish(ctx: Ctx, combat: Combat) -> None:
@@ -454,7 +436,7 @@ def _after_naval(ctx: Ctx, combat: Combat) -> None:
     if loser is None or loser.power is None:
         return
     for squadron in [u for u in state.units if u.id in loser.units]:
-        _to_port(state, squadron)  # "celles qui perdent une bataille navale" (piracy too)
+        to_port(state, squadron)  # "celles qui perdent une bataille navale" (piracy too)
 
 
 def buy_control(ctx: Ctx, pay: bool) -> None:

@@ -116,6 +116,15 @@ def _free_choices(state: UrrState, seat: str) -> list[Choice]:
                     label=_label("propose_alliance", power=power, partner=partner),
                 )
             )
+        proposed = any(entry.startswith("alliance:") for entry in state.asked)
+        for minor, ally in sorted(state.minor_allies.items()):
+            if ally is None and not proposed:  # 'Alliance entre puissances (Si permis)'
+                choices.append(
+                    Choice.of(
+                        act.ProposeAlliance(power=power, partner=minor),
+                        label=_label("propose_alliance", power=power, partner=minor),
+                    )
+                )
         for leader in state.leaders:
             if leader.power == power and not leader.extraordinary:
                 label = _label(
@@ -266,7 +275,8 @@ def _free_regroup(ctx: Ctx, seat: str, action: act.FreeRegroup) -> None:
 def _propose(ctx: Ctx, seat: str, action: act.ProposeAlliance) -> None:
     state = ctx.state
     state.asked.append(f"alliance:{action.power}:{action.partner}")  # one proposal an impulse
-    partner_seat = state.powers[action.partner].player or referee(state)
+    partner = state.powers.get(action.partner)  # None: a minor power, the referee answers
+    partner_seat = partner.player or referee(state) if partner is not None else seat
     kind = "alliance_permitted" if partner_seat == seat else "alliance_partner"
     answerer = referee(state) if kind == "alliance_permitted" else partner_seat
     state.question = Question(kind=kind, seat=answerer, power=action.power, other=action.partner)

@@ -24,6 +24,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _choice("capitulation", "eliminated", "dispersed"),
     _choice("rebellions_counted", "before", "after"),
     _choice("play_order", "referee", "lot"),  # M1: the method is not in the aid
+    _choice("referee_desk", "turn", "impulse"),  # the desk also between impulses
+    _choice("decisive_tactician", "intercepted", "intercepting"),  # "Si intercepté"
+    _choice("decisive_interception", "both", "troops"),
     OptionSpec(
         name="campaign_turns",  # the length of a campaign is not in the aid
         kind="int",

@@ -16,6 +16,7 @@ from rulesets.ultima_ratio_regis.board import (
     enemies,
     fortress,
     land_within,
+    leader_types,
     link_kind,
     neighbours,
     squadrons,
@@ -26,13 +27,19 @@ from rulesets.ultima_ratio_regis.board import (
 )
 from rulesets.ultima_ratio_regis.diplomacy import declare_war
 from rulesets.ultima_ratio_regis.fighting import make_side, new_combat_id, open_combat
+from rulesets.ultima_ratio_regis.interception_reach import (
+    interception_sources,
+    naval_interceptors,
+)
 from rulesets.ultima_ratio_regis.ledgers import CONSCRIPTION_INSTABILITY
+from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
 from rulesets.ultima_ratio_regis.state import (
     Combat,
     Fortress,
     Leader,
     Merchant,
+    PendingMove,
     Question,
     Unit,
     UrrState,
@@ -232,6 +239,9 @@ def _tactical_target(
     if owner in foes:
         return "occupy"
     others = (occupants or _occupants(state)).get(area, set()) - {power}
+    minor = game_data(state).minor_of(area)
+    if minor is not None and state.minor_allies.get(minor.id) == power:
+        return None  # a zone of its own ally is not the power's to submit
     if owner is None and not others:
         return "submission"
     return None
@@ -390,11 +400,27 @@ def _movers(state: UrrState, power: str, origin: str) -> list[Unit]:
 
 
 def _strategic(ctx: Ctx, seat: str, action: act.StrategicMove) -> None:
+    """A fleet that moves into a sea may be intercepted there by an enemy's fleet."""
     state = ctx.state
-    for mover in _movers(state, action.power, action.origin):
+    movers = _movers(state, action.power, action.origin)
+    for mover in movers:
         mover.area, mover.moved_at = action.area, state.impulse
     _move_leaders(state, action.power, action.origin, action.area)
     ctx.emit("urr.event.moved", power=action.power, origin=action.origin, area=action.area)
+    foes = naval_interceptors(state, action.power, action.area)
+    if game_data(state).zone(action.area).kind == "sea" and foes:
+        state.actions_left -= 1
+        state.pending_move = PendingMove(
+            power=action.power,
+            origin=action.origin,
+            area=action.area,
+            target="sail",
+            links=["sea"],
+            movers=[mover.id for mover in movers],
+            defender=foes[0],
+        )
+        ctx.enter("interception")
+        return
     _spent(ctx)
 
 
@@ -405,6 +431,7 @@ def _move_leaders(state: UrrState, power: str, origin: str, area: str) -> None:
 
 
 def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
+    """Move, then either let the defending power intercept or open the move's combat."""
     state = ctx.state
     data = game_data(state)
     power, area = action.power, action.area
@@ -413,15 +440,58 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
     foes = set(enemies(state, power))
     target = "naval" if naval else _tactical_target(state, power, area, foes)
     path = land_within(state, action.origin, 2).get(area, [action.origin, area])
-    kinds = [link_kind(state, a, b) for a, b in pairwise(path)]
+    links = [link_kind(state, a, b) or "land" for a, b in pairwise(path)]
     if not naval and landing_seas(state, power, action.origin, area):
-        kinds = ["landing"]  # carried by the power's fleet across a sea
-    attacker = make_side(state, _kind(target), power, movers, action.origin)
+        links = ["landing"]  # carried by the power's fleet across a sea
+    defender = _defender(state, area, target, foes)
     for mover in movers:
         mover.area, mover.moved_at = area, state.impulse
     _move_leaders(state, power, action.origin, area)
     state.actions_left -= 1
     ctx.emit("urr.event.moved", power=power, origin=action.origin, area=area)
+    move = PendingMove(
+        power=power,
+        origin=action.origin,
+        area=area,
+        target=target or "land",
+        links=links,
+        movers=[mover.id for mover in movers],
+        defender=defender or "",
+    )
+    if defender is not None and interception_sources(state, defender, area):
+        state.pending_move = move
+        ctx.enter("interception")
+        return
+    carry_out_move(ctx, move)
+
+
+def _defender(state: UrrState, area: str, target: str | None, foes: set[str]) -> str | None:
+    """The power that may intercept a move into `area`: the one whose troops hold it, or
+    whose empty zone it is (no interception of a siege, a relief or a submission)."""
+    if target == "land":
+        return next(f for f in sorted(foes) if troops(state, f, area))
+    if target == "occupy":
+        return state.control.get(area)
+    return None
+
+
+def carry_out_move(ctx: Ctx, move: PendingMove) -> None:
+    """The move's outcome once nobody (more) intercepts: an empty enemy zone taken, or the
+    combat of what it attacks opened (an interceptor turns an occupation into a battle)."""
+    state = ctx.state
+    data = game_data(state)
+    power, area = move.power, move.area
+    naval = data.zone(area).kind == "sea"
+    foes = set(enemies(state, power))
+    target = move.target
+    if target == "occupy" and move.intercepted:
+        target = "land"
+    movers = [u for u in state.units if u.id in move.movers and u.area == area]
+    attacker = make_side(state, _kind(target), power, movers, area)
+    if move.intercepted and _decisive_counts(state, "intercepted"):
+        attacker.bonus_leader = attacker.bonus_leader or "decisive" in leader_types(
+            state, power, area
+        )
     if target == "occupy":
         fort = fortress(state, area)
         if fort is not None and fort.power != power:
@@ -437,7 +507,7 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
             id=new_combat_id(state),
             kind="submission",
             area=area,
-            origin=action.origin,
+            origin=move.origin,
             attacker=attacker,
             defender=defender,
         )
@@ -446,17 +516,21 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
     if target == "relief":
         fort = fortress(state, area)
         foes = {fort.besieger} if fort is not None and fort.besieger else foes
-    foe = next(
+    foe = move.defender or next(
         f for f in sorted(foes) if (squadrons(state, f, area) if naval else troops(state, f, area))
     )
     war = war_between(state, power, foe)
     defenders = squadrons(state, foe, area) if naval else troops(state, foe, area)
     defender = make_side(state, _kind(target), foe, defenders, area)
+    if move.intercepted and _decisive_counts(state, "intercepting"):
+        defender.bonus_leader = defender.bonus_leader or "decisive" in leader_types(
+            state, foe, area
+        )
     combat = Combat(
         id=new_combat_id(state),
         kind=_kind(target),
         area=area,
-        origin=action.origin,
+        origin=move.origin,
         war=war.id if war else None,
         attacker=attacker,
         defender=defender,
@@ -469,7 +543,7 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
         combat.size = combat.band[1]
     elif target == "land":
         situations = []
-        landing = "strait" in kinds or "landing" in kinds
+        landing = "strait" in move.links or "landing" in move.links
         if landing:
             situations.append("landing_open" if zone.terrain == "open" else "landing_rough")
             attacker.handicaps += 1  # "Débarquement"
@@ -477,7 +551,7 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
             situations.append("forest")
         if zone.terrain in ("mountains", "marsh"):
             attacker.handicaps += 1  # "Montagnes, marais"
-            if kinds and kinds[-1] == "rough":
+            if move.links and move.links[-1] == "rough":
                 situations.append("rough_link")  # A-10
         combat.situation = situations
         combat.band = battle.land_band(situations)  # type: ignore[arg-type]
@@ -489,6 +563,12 @@ def _tactical(ctx: Ctx, seat: str, action: act.TacticalMove) -> None:
     else:
         combat.band = (battle.NAVAL_SIZES["operations"],) * 2
     open_combat(ctx, combat)
+
+
+def _decisive_counts(state: UrrState, reading: str) -> bool:
+    """'Si intercepté, compte comme un tacticien en bataille terrestre': the Decisive of the
+    intercepted force (A-13), or, by option, of the intercepting one."""
+    return option(state.options, "decisive_tactician") == reading
 
 
 def _kind(target: str | None) -> str:
@@ -598,4 +678,4 @@ HANDLERS: dict[type, Callable[[Ctx, str, Any], None]] = {
     act.EndImpulse: _end,
 }
 
-__all__ = ["HANDLERS", "action_choices", "neighbours"]
+__all__ = ["HANDLERS", "action_choices", "carry_out_move", "neighbours"]

@@ -17,10 +17,12 @@ from rulesets.core import (
 )
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.autopilot import choose
+from rulesets.ultima_ratio_regis.between_impulses import BETWEEN_IMPULSES
 from rulesets.ultima_ratio_regis.combat_phase import COMBAT
 from rulesets.ultima_ratio_regis.data import parse_data
 from rulesets.ultima_ratio_regis.eot import EOT
 from rulesets.ultima_ratio_regis.impulse import IMPULSE
+from rulesets.ultima_ratio_regis.interception import INTERCEPTION
 from rulesets.ultima_ratio_regis.options import OPTIONS
 from rulesets.ultima_ratio_regis.question import QUESTION
 from rulesets.ultima_ratio_regis.setup import ASSIGN, new_state, setup_game
@@ -32,7 +34,18 @@ from rulesets.ultima_ratio_regis.war_end import WAR_END
 
 Ctx = StepContext[UrrState]
 TABLE = PhaseTable[UrrState].of(
-    [ASSIGN, TURN_START, ORDER, IMPULSE, QUESTION, COMBAT, WAR_END, EOT]
+    [
+        ASSIGN,
+        TURN_START,
+        ORDER,
+        IMPULSE,
+        BETWEEN_IMPULSES,
+        INTERCEPTION,
+        QUESTION,
+        COMBAT,
+        WAR_END,
+        EOT,
+    ]
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulesets.core import StepContext
 from rulesets.ultima_ratio_regis.board import check_capitulation, enemies, troops
+from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, players, powers_of
 
 Ctx = StepContext[UrrState]
@@ -45,6 +46,9 @@ def end_impulse(ctx: Ctx, passed: bool) -> None:
     state.passes = state.passes + 1 if passed else 0
     check_capitulations(ctx)
     state.current = (state.current + 1) % len(state.order)
+    if option(state.options, "referee_desk") == "impulse":
+        ctx.enter("between_impulses")  # the referee's desk, then the next impulse
+        return
     ctx.enter("impulse")
     start_impulse(ctx)
 

@@ -35,6 +35,7 @@ def setup_game(ctx: Ctx) -> None:
         state.powers[power.id] = PowerState(id=power.id, instability=power.start_instability)
         state.leader_pools[power.id] = sorted(power.leader_pool)
     state.control = {zone.id: zone.owner for zone in data.zones if zone.kind == "land"}
+    state.minor_allies = {minor.id: minor.ally for minor in data.minors}
     for setup in data.units:
         for _ in range(setup.count):
             state.units.append(

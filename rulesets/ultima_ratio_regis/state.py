@@ -132,6 +132,19 @@ class Question(Model):
     area: str | None = None
 
 
+class PendingMove(Model):
+    """A move made whose outcome waits: an enemy may intercept it first."""
+
+    power: str
+    origin: str
+    area: str
+    target: str  # "land" (a battle), "occupy" (an empty enemy zone) or "sail" (a fleet at sea)
+    links: list[str]  # the kinds of link the move crossed ("landing" when carried by sea)
+    movers: list[str]  # the units that moved
+    defender: str  # the power asked whether it intercepts
+    intercepted: bool = False
+
+
 class WarEnd(Model):
     war: str
     step: Literal["morale", "winner", "budget", "buy"] = "morale"
@@ -156,6 +169,7 @@ class UrrState(BaseState):
     interrupted: list[str] = Field(default_factory=list)  # "Commerce interrompu" markers
     wars: list[War] = Field(default_factory=list)
     alliances: list[list[str]] = Field(default_factory=list)
+    minor_allies: dict[str, str | None] = Field(default_factory=dict)  # minor -> its major ally
     deck: list[str] = Field(default_factory=list)  # undealt cards of this turn: secret
     hands: dict[str, list[str]] = Field(default_factory=dict)  # secret to all but the owner
     turn: int = 1
@@ -168,7 +182,9 @@ class UrrState(BaseState):
     tests_done: bool = False
     asked: list[str] = Field(default_factory=list)  # alliance proposal and sorties this impulse
     question: Question | None = None
+    desk: Literal["deploy", "losses", "instability", "leader_pool", "minor_ally"] | None = None
     combat: Combat | None = None
+    pending_move: PendingMove | None = None  # a move the defender may intercept
     suspended: Combat | None = None  # a land combat waiting on its naval support battle
     last_combat: Combat | None = None  # the battle report of the latest combat
     war_end: WarEnd | None = None

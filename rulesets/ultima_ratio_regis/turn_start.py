@@ -7,6 +7,7 @@ from rulesets.core import Choice, Phase, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.ledgers import cards_for
 from rulesets.ultima_ratio_regis.options import option
+from rulesets.ultima_ratio_regis.referee_desk import DESK_HANDLERS, checkpoint_choices, desk_prompt
 from rulesets.ultima_ratio_regis.sequence import start_impulse
 from rulesets.ultima_ratio_regis.state import UrrState, game_data, players, referee
 from rulesets.ultima_ratio_regis.text import say
@@ -15,10 +16,14 @@ Ctx = StepContext[UrrState]
 
 
 def _begin_prompts(state: UrrState) -> list[Prompt]:
+    """S1 'Déploiement des nouvelles puissances': the referee deploys at the desk, then
+    begins the turn."""
+    if state.desk is not None:
+        return [desk_prompt(state)]
     deck, each = cards_for(len(players(state)))
     label = say("urr.label.begin_turn", turn=state.turn, cards=each, deck=deck)
     text = say("urr.prompt.begin_turn", turn=state.turn)
-    choices = [Choice.of(act.BeginTurn(), label=label)]
+    choices = [Choice.of(act.BeginTurn(), label=label), *checkpoint_choices(state)]
     return [Prompt(seat=referee(state), kind="begin_turn", text=text, choices=choices)]
 
 
@@ -87,7 +92,9 @@ def _place(ctx: Ctx, seat: str, action: act.PlaceInOrder) -> None:
 
 
 TURN_START = Phase[UrrState](
-    name="turn_start", prompts=_begin_prompts, handlers={act.BeginTurn: _begin}
+    name="turn_start",
+    prompts=_begin_prompts,
+    handlers={act.BeginTurn: _begin, **DESK_HANDLERS},
 )
 ORDER = Phase[UrrState](
     name="order",

@@ -10,12 +10,12 @@ from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.board import change_instability, lose_morale
 from rulesets.ultima_ratio_regis.diplomacy import is_border
 from rulesets.ultima_ratio_regis.ledgers import (
-    REPARATION_COST,
+    Reparation,
     reparation_cost,
     suggested_winner,
     war_end_instability,
 )
-from rulesets.ultima_ratio_regis.state import UrrState, War, WarEnd, referee
+from rulesets.ultima_ratio_regis.state import UrrState, War, WarEnd, game_data, referee
 from rulesets.ultima_ratio_regis.text import say
 
 Ctx = StepContext[UrrState]
@@ -51,13 +51,40 @@ def reparation_targets(state: UrrState, war: War, winner: str, loser: str) -> li
     for centre in sorted({m.area for m in state.merchants if m.power == loser}):
         if centre not in state.interrupted:
             items.append(("pillage", centre))
+    for minor in minors_to_break(state, winner, loser):
+        items += [("ally_switch", minor), ("ally_break", minor)]
     return sorted(set(items))
 
 
-# M3 and M5 rest on power cards' objectives and minor powers, which the data file does not
-# hold: the referee records them when the war ends, before the winner is named (A-27: one
-# point each; at most one entry per power and cause a war).
-MORALE_CAUSES = ("objective_zone", "minor_ally")
+def minors_to_break(state: UrrState, winner: str, loser: str) -> list[str]:
+    """R3/R4: the loser's minor allies 'sur un théâtre où le vainqueur a un intérêt'; the
+    data gives no interests, so a power has one where it controls a land zone
+    (reconstructed)."""
+    data = game_data(state)
+    interests = {
+        data.zone(area).theatre for area, owner in state.control.items() if owner == winner
+    }
+    return [
+        minor.id
+        for minor in data.minors
+        if state.minor_allies.get(minor.id) == loser
+        and any(data.zone(zone).theatre in interests for zone in minor.zones)
+    ]
+
+
+def price(state: UrrState, item: Reparation, target: str) -> int:
+    """The item's conditions, 1 more to break the alliance of an independent minor (R5)."""
+    minors = {minor.id: minor for minor in game_data(state).minors}
+    independent = target in minors and minors[target].independent
+    return reparation_cost(item, independent_minor=independent)
+
+
+# M3 rests on power cards' objectives, which the data file does not hold, and so does M5
+# when the data names no minor power: the referee records them when the war ends, before
+# the winner is named (A-27: one point each; at most one entry per power and cause a war).
+# With minor powers in the data, M5 is seen on the board (board.take_control).
+def morale_causes(state: UrrState) -> tuple[str, ...]:
+    return ("objective_zone",) if game_data(state).minors else ("objective_zone", "minor_ally")
 
 
 def _morale_prompt(state: UrrState, war: War) -> Prompt:
@@ -65,7 +92,7 @@ def _morale_prompt(state: UrrState, war: War) -> Prompt:
     none = act.RecordMorale(power="none", cause="none")
     choices = [Choice.of(none, label=say("urr.label.record_morale.none"))]
     for power in war.powers:
-        for cause in MORALE_CAUSES:
+        for cause in morale_causes(state):
             if f"{power}:{cause}" not in end.recorded:
                 order = act.RecordMorale(power=power, cause=cause)
                 label = say(f"urr.label.record_morale.{cause}", power=power)
@@ -120,7 +147,7 @@ def _prompts(state: UrrState) -> list[Prompt]:
         Choice.of(act.FinishReparations(), label=say("urr.label.finish_reparations", left=left))
     ]
     for item, target in reparation_targets(state, war, end.winner or "", end.loser or ""):
-        cost = reparation_cost(item)  # type: ignore[arg-type]
+        cost = price(state, item, target)  # type: ignore[arg-type]
         if cost <= left:
             choices.append(
                 Choice.of(
@@ -142,7 +169,7 @@ def _record(ctx: Ctx, seat: str, action: act.RecordMorale) -> None:
         return
     end.recorded.append(f"{action.power}:{action.cause}")
     lose_morale(ctx, _war(ctx.state), action.power, action.cause)
-    if len(end.recorded) == 2 * len(MORALE_CAUSES):
+    if len(end.recorded) == 2 * len(morale_causes(ctx.state)):
         end.step = "winner"
 
 
@@ -172,7 +199,7 @@ def _buy(ctx: Ctx, seat: str, action: act.BuyReparation) -> None:
     state = ctx.state
     end = _end(state)
     winner, loser = end.winner or "", end.loser or ""
-    cost = REPARATION_COST[action.item]
+    cost = price(state, action.item, action.target)
     end.spent += cost
     if action.item in ("vp", "vp_military"):
         state.powers[winner].vp += 1
@@ -189,6 +216,8 @@ def _buy(ctx: Ctx, seat: str, action: act.BuyReparation) -> None:
             merchant.power = winner
     elif action.item == "pillage":
         state.interrupted.append(action.target)
+    elif action.item in ("ally_switch", "ally_break"):
+        state.minor_allies[action.target] = winner if action.item == "ally_switch" else None
     ctx.emit(
         "urr.event.reparation",
         power=winner,

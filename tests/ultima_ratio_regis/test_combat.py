@@ -45,6 +45,8 @@ def test_a_land_battle_the_loser_disperses_the_difference_and_cedes_morale() -> 
     state = play(
         state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_saxony"
     )
+    assert kinds(state) == [("P2", "intercept")]  # from Bohemia, next to Saxony
+    state = play(state, "P2", type="let_pass")
     assert kinds(state) == [("P1", "organizer")]  # open terrain 4D, the Organizer may ±1
     state = play(state, "P1", type="adjust_size", change=0)
     assert kinds(state) == [("P2", "leader")]
@@ -258,6 +260,7 @@ def test_troops_land_from_the_sea_where_their_fleet_holds_it() -> None:
     squadron(state, "urr_gbr", "urr_north_sea")
     assert order in choices(state, "P1")
     state = play(state, "P1", **order)
+    state = play(state, "P4", type="let_pass")  # Flanders could intercept
     assert kinds(state) == [("REF", "naval_superiority")]  # Amsterdam is a port
     state = play(state, "REF", type="set_naval_superiority", holder="none")
     assert kinds(state) == [("P4", "size")]  # the defender picks 3 or 4

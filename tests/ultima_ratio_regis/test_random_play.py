@@ -16,3 +16,15 @@ def test_a_random_one_turn_campaign_finishes(players: int) -> None:
     run = play_random_game(URR, seats, seed=players, options={"campaign_turns": 1})
     assert run.finished and URR.scores(run.state) is not None
     assert run.state.turn == 2
+
+
+def test_a_random_campaign_with_every_alternative_of_the_new_options_finishes() -> None:
+    """The desk between impulses and the other readings of the Decisive leader."""
+    options = {
+        "campaign_turns": 1,
+        "referee_desk": "impulse",
+        "decisive_tactician": "intercepting",
+        "decisive_interception": "troops",
+    }
+    run = play_random_game(URR, [*PLAYER_SEATS[:4], "REF"], seed=41, options=options)
+    assert run.finished and run.state.turn == 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulesets.core import legal_prompts
 from rulesets.ultima_ratio_regis import ULTIMA_RATIO_REGIS as URR
+from rulesets.ultima_ratio_regis.data import default_data
 from rulesets.ultima_ratio_regis.state import Merchant, Unit, UrrState, War
 from tests.ultima_ratio_regis.helpers import (
     ScriptedDice,
@@ -40,9 +41,10 @@ def test_m6_two_non_key_zones_and_a_colony_are_counted_at_the_end_of_the_turn() 
 
 def test_m3_and_m5_are_recorded_by_the_referee_when_the_war_ends() -> None:
     """M3 'contrôle une zone non-clé ... parmi les objectifs' (A-26) and M5 'perd une
-    puissance mineure alliée sans zones-clés': the data file holds neither objectives nor
-    minor powers, so the referee records each, 1 point ceded to the enemy (A-27, A-28)."""
+    puissance mineure alliée sans zones-clés': a data file without objectives or minor
+    powers, so the referee records each, 1 point ceded to the enemy (A-27, A-28)."""
     state = in_impulse()
+    state.custom_data = default_data().model_copy(update={"minors": []})
     state.wars.append(War(id="w1", powers=["urr_fra", "urr_aus"]))
     state = pass_all(state)
     offered = {(c["power"], c["cause"]) for c in choices(state, "REF")}
@@ -156,6 +158,7 @@ def test_enemy_naval_superiority_lowers_every_die_of_the_other_side() -> None:
     state = play(
         state, "P1", type="tactical_move", power="urr_fra", origin="urr_provence", area="urr_naples"
     )
+    state = play(state, "P2", type="let_pass")  # Milan could intercept
     assert kinds(state) == [("REF", "naval_superiority")]
     state = play(state, "REF", type="set_naval_superiority", holder="defender")
     if state.combat is not None:  # Naples: mountains, 4D band, no choice left
