@@ -41,16 +41,10 @@ def problems(message: Msg | Event) -> list[str]:
     return found
 
 
-def _grammar_form(key: str) -> bool:
-    """French forms of a name with its preposition or article ('name.brazil.in': 'au
-    Brésil'): English sentences say 'in {territory}' and need none."""
-    return key.startswith("name.") and key.count(".") == 2
-
-
 def test_both_catalogues_hold_the_same_keys() -> None:
     english = json.loads((LOCALE / "en.json").read_text(encoding="utf-8"))
     french = json.loads((LOCALE / "fr.json").read_text(encoding="utf-8"))
-    assert set(english) == {key for key in french if not _grammar_form(key)}
+    assert set(english) == set(french)
     assert all(text.strip() for text in [*english.values(), *french.values()])
 
 
