@@ -2,7 +2,7 @@
 player's impulse shows its free actions in the channel, then asks for a card of the hand
 by DM, then the power actions in the channel again. The card's report and the following
 prompt go in the turn's channel message, which nothing was posted after, instead of a
-post each."""
+post each; /admin undo takes the card's report out of it again."""
 
 from __future__ import annotations
 
@@ -47,18 +47,25 @@ async def _step(t: Table, campaign_id: int, players: dict[str, Any], pick: int) 
     return prompt
 
 
-async def test_a_private_card_stays_in_the_turns_channel_message(table: Table) -> None:
-    t = table
-    campaign_id, players = await _refereed_campaign(t)
+async def _up_to_a_private_card(
+    t: Table, campaign_id: int, players: dict[str, Any]
+) -> tuple[str, Any]:
+    """Play until a player's card is asked by DM; its seat and the prompt."""
     service = t.bot.service
     for pick in range(MAX_STEPS):
         upcoming = (await service.prompts(campaign_id))[0]
         if upcoming.private and upcoming.seat != "REF":
-            break
+            return upcoming.seat, upcoming
         await _step(t, campaign_id, players, pick)
-    else:
-        raise AssertionError("no private prompt in the first impulse")
-    seat, player = upcoming.seat, players[upcoming.seat]
+    raise AssertionError("no private prompt in the first impulse")
+
+
+async def test_a_private_card_stays_in_the_turns_channel_message(table: Table) -> None:
+    t = table
+    campaign_id, players = await _refereed_campaign(t)
+    service = t.bot.service
+    seat, _ = await _up_to_a_private_card(t, campaign_id, players)
+    player = players[seat]
     before = t.public_messages()
     turn = before[-1]
     assert player.mention in turn.content and turn.components == []  # closed: its card is by DM
@@ -76,3 +83,20 @@ async def test_a_private_card_stays_in_the_turns_channel_message(table: Table) -
     assert next_prompt.seat == seat and not next_prompt.private
     assert turn.components  # the power actions' buttons, in the same message
     assert "power action" in turn.content and "~~" not in turn.content
+
+
+async def test_an_undone_card_leaves_the_turns_channel_message(table: Table) -> None:
+    t = table
+    campaign_id, players = await _refereed_campaign(t)
+    await _up_to_a_private_card(t, campaign_id, players)
+    await _step(t, campaign_id, players, MAX_STEPS)
+    turn = t.public_messages()[-1]
+    card_report = turn.embeds[-1].title
+    assert "plays card" in (turn.embeds[-1].description or "")
+
+    await t.moderator.slash(t.channel, "admin undo", reason="a slip")
+    await t.bot.courier.deliver_pending()
+
+    shown = next(message for message in t.public_messages() if message.id == turn.id)
+    assert card_report not in [embed.title for embed in shown.embeds]
+    assert (await t.bot.service.prompts(campaign_id))[0].private  # the card is asked again
