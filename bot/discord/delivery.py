@@ -247,8 +247,10 @@ class OutboxCourier:
         self, report: Report, channel: Any, embeds: list[discord.Embed]
     ) -> bool:
         """Add a step's report to its seat's open prompt message, so that a turn stays one
-        message: its prompt, then (closed) what the seat did. False for a step of no seat,
-        the last step, or a report that does not fit there: it is posted on its own."""
+        message: its prompt, then (closed) what the seat did. Without an open one (the
+        seat's prompt was private), its latest prompt message takes the report when nothing
+        was posted after it. False for a step of no seat, the last step, or a report that
+        does not fit there: it is posted on its own."""
         if report.campaign_id is None or report.seat is None or report.finished:
             return False
         if len(embeds) != 1:
@@ -262,6 +264,8 @@ class OutboxCourier:
             ),
             None,
         )
+        if turn is None:
+            turn = await self.prompts.turn_goes_on(report.campaign_id, report.seat, channel)
         if turn is None:
             return False
         try:

@@ -5,7 +5,9 @@ of its turn (fresh buttons for the new seq, since custom ids carry it), an uncha
 (same seat, text and choices) keeps its message and only gets fresh buttons, and a message
 pings its player only when their turn begins (nobody is pinged for their own sub-step).
 Prompt messages no prompt of the new row takes over are closed (struck through, buttons
-removed). After an undo, the prompt messages lose the reports (and maps) of the undone
+removed). A seat whose sub-step went by DM (a card of its hand) goes on in its channel
+message when nothing was posted after it: the step's report and next prompt go there. After
+an undo, the prompt messages lose the reports (and maps) of the undone
 steps that were told in them, so they show the campaign as it is after the undo.
 
 The prompt messages are recorded in the database with the row they answer, the channel
@@ -126,7 +128,13 @@ class PromptBoard:
                 extra: dict[str, Any] = {}
                 if drawn is not None:
                     extra = {"embed": drawn[0], "file": drawn[1]}
-                posted = await _show(channel, previous, shown, extra)
+                here = previous
+                if not extra and previous and previous.channel_id not in _here_ids(channel):
+                    # The seat's last sub-step went by DM: its turn goes on here, unpinged.
+                    resumed = await self.turn_goes_on(item.campaign_id, prompt.seat, channel)
+                    if resumed is not None:  # closed: its text is shown again
+                        here = replace(resumed, fingerprint="")
+                posted = await _show(channel, here, shown, extra)
                 if extra and posted[1] != (previous.message_id if previous else None):
                     drawn = None
             where, message_id = posted
@@ -179,13 +187,19 @@ class PromptBoard:
             for seq in range(opened.seq + 1, opened.undone_from + 1)
             for key in ("discord.report.title", "discord.map.title")
         }
-        posts = await self.bot.service.delivery.prompt_posts(campaign.id)
+        posts = [
+            post
+            for post in await self.bot.service.delivery.prompt_posts(campaign.id)
+            if post.channel_id in ("", str(channel.id))
+        ]
         touched = {
             post.message_id
             for post in posts
-            if post.channel_id in ("", str(channel.id))
-            and (post.closed_at is None or since is None or post.closed_at >= since)
+            if post.closed_at is None or since is None or post.closed_at >= since
         }
+        # A seat's latest message may have taken a report after it closed (`turn_goes_on`).
+        latest = {post.seat: post for post in sorted(posts, key=lambda post: post.id)}
+        touched |= {post.message_id for post in latest.values()}
         for message_id in sorted(touched):
             try:
                 message = await channel.fetch_message(int(message_id))
@@ -197,6 +211,23 @@ class PromptBoard:
                     await message.edit(embeds=kept, **pictures)
             except discord.HTTPException:
                 log.info("could not take the undone steps out of message %s", message_id)
+
+    async def turn_goes_on(self, campaign_id: int, seat: str, channel: Any) -> PromptPostRow | None:
+        """The seat's latest prompt message in `channel` when nothing was posted after it
+        (its last sub-step went by DM, or it acted without a prompt message of its own): the
+        seat's turn goes on in that message rather than in a new one. None otherwise."""
+        posts = await self.bot.service.delivery.prompt_posts(campaign_id)
+        mine = [
+            post for post in posts if post.seat == seat and post.channel_id in _here_ids(channel)
+        ]
+        if not mine:
+            return None
+        latest = max(mine, key=lambda post: post.id)
+        try:
+            last = [message async for message in channel.history(limit=1)]
+        except discord.HTTPException:
+            return None
+        return latest if last and str(last[0].id) == latest.message_id else None
 
     def _channel_of(self, post: PromptPostRow, channel: Any) -> Any:
         """The channel a prompt message was posted in: the campaign's, or a holder's DMs."""
@@ -253,6 +284,11 @@ class PromptContext:
         if held:
             shown.append(held)
         return "".join("\n" + line for line in shown)
+
+
+def _here_ids(channel: Any) -> tuple[str, str]:
+    """The channel ids a prompt post of `channel` is recorded with ("" before DMs existed)."""
+    return ("", str(channel.id))
 
 
 def _needs_a_new_message(prompts: list[Prompt], earlier: dict[tuple[str, int], Any]) -> bool:
