@@ -162,6 +162,24 @@ async def open_mini_campaign(table: Table, *, language: str = "en") -> int:
     return campaign.id
 
 
+async def seated_campaign(table: Table, ruleset: str, players: dict[str, Any]) -> int:
+    """A campaign of `ruleset` in the table's channel (seed 7), each seat joined by its
+    player through Discord, started by alice, its first posts delivered."""
+    campaign = await table.bot.service.create_campaign(
+        ruleset=ruleset,
+        creator_id=str(table.alice.id),
+        guild_id=table.guild.id,
+        channel_id=table.channel.id,
+        options={},
+        seed_hex=f"{7:064x}",
+    )
+    for seat, player in players.items():
+        await player.slash(table.channel, "campaign join", seat=seat)
+    await table.alice.slash(table.channel, "campaign start")
+    await table.bot.courier.deliver_pending()
+    return campaign.id
+
+
 async def luck_of(table: Table, campaign_id: int, seat: str) -> int:
     campaign = await table.bot.service.get_campaign(campaign_id)
     state = await table.bot.service.state_at(campaign_id, campaign.seq)

@@ -13,7 +13,7 @@ from bot.discord.errors import refusal_text
 from bot.services import CampaignService, ServiceError
 from rulesets import registry
 from tests.discord.channel_figures import ChannelFigures, play_and_count
-from tests.discord.conftest import Table, text_of
+from tests.discord.conftest import Table, seated_campaign, text_of
 
 STRUGGLE_SEATS = ["GBR", "FRA", "PRU", "AUS"]
 EMPIRES_SEATS = ["P1", "P2", "P3", "P4"]
@@ -22,18 +22,7 @@ EMPIRES_SEATS = ["P1", "P2", "P3", "P4"]
 async def _four_players(t: Table, ruleset: str, seats: list[str]) -> dict[str, simcord.MemberActor]:
     dave = t.guild.add_member(t.env.create_user("dave"))
     players = dict(zip(seats, [t.alice, t.bob, t.carol, dave], strict=True))
-    await t.bot.service.create_campaign(
-        ruleset=ruleset,
-        creator_id=str(t.alice.id),
-        guild_id=t.guild.id,
-        channel_id=t.channel.id,
-        options={},
-        seed_hex=f"{7:064x}",
-    )
-    for seat, player in players.items():
-        await player.slash(t.channel, "campaign join", seat=seat)
-    await t.alice.slash(t.channel, "campaign start")
-    await t.bot.courier.deliver_pending()
+    await seated_campaign(t, ruleset, players)
     return players
 
 

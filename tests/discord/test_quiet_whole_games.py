@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 from tests.discord.channel_figures import ChannelFigures, play_and_count
-from tests.discord.conftest import Table
+from tests.discord.conftest import Table, seated_campaign
 
 # Four players each, the game's default options.
 SEATS = {
@@ -32,18 +32,7 @@ async def _four_players(t: Table, ruleset: str) -> dict[str, simcord.MemberActor
     players = dict(zip(SEATS[ruleset], [t.alice, t.bob, t.carol, dave], strict=True))
     if ruleset in REFEREES:
         players[REFEREES[ruleset]] = t.guild.add_member(t.env.create_user("erin"))
-    await t.bot.service.create_campaign(
-        ruleset=ruleset,
-        creator_id=str(t.alice.id),
-        guild_id=t.guild.id,
-        channel_id=t.channel.id,
-        options={},
-        seed_hex=f"{7:064x}",
-    )
-    for seat, player in players.items():
-        await player.slash(t.channel, "campaign join", seat=seat)
-    await t.alice.slash(t.channel, "campaign start")
-    await t.bot.courier.deliver_pending()
+    await seated_campaign(t, ruleset, players)
     return players
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import simcord
 
 from rulesets import registry
-from tests.discord.conftest import Table
+from tests.discord.conftest import Table, seated_campaign
 
 SEATS = ["P1", "P2", "P3"]
 MAX_STEPS = 40
@@ -20,19 +20,8 @@ MAX_STEPS = 40
 async def _refereed_campaign(t: Table) -> tuple[int, dict[str, simcord.MemberActor]]:
     players = dict(zip(SEATS, [t.alice, t.bob, t.carol], strict=True))
     players["REF"] = t.guild.add_member(t.env.create_user("erin"))
-    campaign = await t.bot.service.create_campaign(
-        ruleset="ultima-ratio-regis",
-        creator_id=str(t.alice.id),
-        guild_id=t.guild.id,
-        channel_id=t.channel.id,
-        options={},
-        seed_hex=f"{7:064x}",
-    )
-    for seat, player in players.items():
-        await player.slash(t.channel, "campaign join", seat=seat)
-    await t.alice.slash(t.channel, "campaign start")
-    await t.bot.courier.deliver_pending()
-    return campaign.id, players
+    campaign_id = await seated_campaign(t, "ultima-ratio-regis", players)
+    return campaign_id, players
 
 
 async def _step(t: Table, campaign_id: int, players: dict[str, Any], pick: int) -> Any:
