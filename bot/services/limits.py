@@ -105,6 +105,14 @@ def check_document(value: object) -> None:
         raise ServiceError("service.error.null_character")
 
 
+def check_stored_text(value: object) -> None:
+    """Text the bot itself hands back to be stored (a message's content or fingerprint, a
+    channel or message id, a seat): no null character, which PostgreSQL cannot store.
+    Other types are left to the method's own checks."""
+    if isinstance(value, str) and "\x00" in value:
+        raise ServiceError("service.error.null_character")
+
+
 def check_action(value: object) -> None:
     """An order carries no null character, and its only free text is its note: one short
     plain line. (Everything else in an order is checked by the rules against the legal
@@ -138,6 +146,11 @@ CHECKS: dict[str, Callable[[object], None]] = {
     "data": check_document,
     "document": check_document,
     "options": check_document,
+    "content": check_stored_text,
+    "fingerprint": check_stored_text,
+    "channel_id": check_stored_text,
+    "message_id": check_stored_text,
+    "seat": check_stored_text,
 }
 
 Service = TypeVar("Service", bound=type)

@@ -23,6 +23,9 @@ ATTEMPTS: dict[str, Attempt] = {
         ruleset="mini", creator_id=RED, guild_id=7, channel_id=CHANNEL + 1,
         options={"treasure\x00": 1},
     ),
+    "a posted prompt's fingerprint": lambda s, c: s.record_prompt_post(
+        1, 0, "20", "30", "Your turn", fingerprint="\x00"
+    ),
     "a data file": lambda s, c: s.replace_data_file(
         c, {"name": "a\x00b"}, actor="mod", reason="new data"
     ),
