@@ -150,6 +150,13 @@ def _homes_open(war: War, power: str) -> set[str]:
     return homes
 
 
+def merchant_seas(state: PaxState, power: str) -> set[str]:
+    """The seas holding `power`'s merchant fleets; none for the rebels and the Ottomans,
+    who fight on the board without being powers of the game."""
+    holder = state.powers.get(power)
+    return set(holder.merchant_fleets) if holder is not None else set()
+
+
 def army_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
     """Where an army of `power` at `here` may go in one manoeuvre step (§4.11.7, A-8, A-9)
     under the three restrictions on enemy armies and navies."""
@@ -157,7 +164,7 @@ def army_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
     side = side_of(war, power)
     assert side is not None
     foes, friends = enemies(war, side), war.sides[side]
-    fleets = set(state.powers[power].merchant_fleets)
+    fleets = merchant_seas(state, power)
     enterable = belligerent_areas(state, war)
     here_is_sea, here_is_area = data.is_sea(here), data.is_area(here)
     here_hostile = here_is_area and (
@@ -235,7 +242,7 @@ def supported(state: PaxState, war: War, powers: list[str], place: str, fleets_o
         return True
     foes = enemies(war, side)
     passable = control_areas(state, war, side)
-    fleets = set(state.powers[fleets_of].merchant_fleets)
+    fleets = merchant_seas(state, fleets_of)
     seen = {place}
     queue = deque([place])
     while queue:

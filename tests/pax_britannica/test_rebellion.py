@@ -12,7 +12,7 @@ from rulesets.pax_britannica.state import PaxState
 from rulesets.pax_britannica.war_board import chinese_areas
 from tests.pax_britannica.helpers import act, army, new_game, put
 from tests.pax_britannica.test_war_declarations import at_war_phase, entered
-from tests.random_play import legal_prompts, random_action
+from tests.random_play import legal_prompts, play_random_game, random_action
 
 CALM = [6, 6, 6]  # this turn's own resentment roll, before the War phase
 
@@ -124,3 +124,11 @@ def test_random_play_through_a_rebellion_always_ends() -> None:
             state = outcome.state
         assert state.finished
         assert not [u for u in state.units if u.power == "china"]
+
+
+def test_an_army_can_weigh_its_steps_against_the_rebels_who_are_no_power_of_the_game() -> None:
+    # make fuzz, 4 players, seed 21: a colonial area's support was checked against the
+    # rebels' armies, whose owner ("china") holds no merchant fleets, and raised KeyError.
+    seats = [spec.id for spec in PAX.seat_pool()][:4]
+    run = play_random_game(PAX, seats, 21, {"war_declarations": True})
+    assert run.finished
