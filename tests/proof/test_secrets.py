@@ -55,7 +55,7 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
     )
     yield fake
-    await fake.stop()
+    await asyncio.wait_for(fake.stop(), 10)
 
 
 def _token_parts_in(lines: list[str]) -> list[str]:
@@ -74,16 +74,17 @@ async def test_the_token_never_reaches_a_log_line(
     task = asyncio.create_task(courier.start(FAKE_TOKEN))
     await asyncio.wait_for(fake_discord.ready.wait(), 10)
     await asyncio.wait_for(courier.wait_until_ready(), 10)
-    await fake_discord.close_gateway(4000)
+    # Every wait is bounded: a step that never ends is a failure to read, not a hung run.
+    await asyncio.wait_for(fake_discord.close_gateway(4000), 10)
     await asyncio.wait_for(fake_discord.resumed.wait(), 10)
-    await courier.close()
+    await asyncio.wait_for(courier.close(), 10)
     await asyncio.wait_for(task, 10)
     # ... then a refused login.
     refused = build_bot(tmp_path / "courier.sqlite3")
     fake_discord.fail_next("GET", "/users/@me", 401)
     with pytest.raises(discord.LoginFailure):
-        await refused.start(FAKE_TOKEN)
-    await refused.close()
+        await asyncio.wait_for(refused.start(FAKE_TOKEN), 10)
+    await asyncio.wait_for(refused.close(), 10)
     assert recorded_logs.lines, "the start-up paths log at INFO"
     assert _token_parts_in(recorded_logs.lines) == []
 
