@@ -2,10 +2,10 @@
 
 Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
-exception or dead end (with the seed that reproduces it). Without --games each game plays
-its own count: 1,000 for the games that finish in well under a second, fewer for the long
-campaigns (thousands of actions a game), so that `make fuzz` ends in about an hour and a
-half on a quiet machine.
+exception or dead end (with the seed that reproduces it). Without --games every game plays
+1,000 games at each player count, its issue's figure; the long campaigns (Ultima Ratio
+Regis, Pax Britannica: thousands of actions a game) make `make fuzz` take about three hours
+on two quiet cores.
 """
 
 from __future__ import annotations
@@ -25,13 +25,7 @@ FUZZ_OPTIONS: dict[str, dict[str, Any]] = {
     "colonial": {"turn_limit": 40, "six_players": True},
     "pax-britannica": {"war_declarations": True},
 }
-DEFAULT_GAMES = 1000
-# Games per player count for the long campaigns, each about 15 minutes on 2 workers.
-# Colonial: 1,000 per count, its issue's figure. Ultima Ratio Regis: 100 campaigns of 6
-# turns per count (0.3 a second a worker). Pax Britannica: 150 games of ten peacetime
-# turns per count (0.3 to 1.1 a second a worker). Both copy their whole state per order in
-# the kernel; 1,000 a count needs a lighter copy (see their issues).
-LONG_GAMES: dict[str, int] = {"colonial": 1000, "ultima-ratio-regis": 100, "pax-britannica": 150}
+GAMES_PER_COUNT = 1000
 
 
 def seats_for(ruleset: Any, count: int) -> list[str]:
@@ -78,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = args.ruleset or [r.name for r in registry.all_rulesets() if r.name != "mini"]
     for name in names:
-        games = args.games or LONG_GAMES.get(name, DEFAULT_GAMES)
+        games = args.games or GAMES_PER_COUNT
         fuzz(name, games, args.workers)
     return 0
 

@@ -1,7 +1,8 @@
 """The kernel's entry points: start a game and submit an action, checked against prompts.
 
 `submit` never mutates the state it is given: the ruleset works on a deep copy inside a
-`StepContext`, and the caller receives the new state, the events and the dice rolled.
+`StepContext`, and the caller receives the new state, the events and the dice rolled. A
+caller that keeps nothing of the old state (random play) may hand it over instead.
 """
 
 from __future__ import annotations
@@ -118,10 +119,14 @@ def submit(
     raw: Any,
     dice_source: DiceSource | None = None,
     listed: list[Prompt] | None = None,
+    handed_over: bool = False,
 ) -> Outcome[StateT]:
     """Validate `raw` for `seat` against the pending prompts and carry it out. `listed` is
     `legal_prompts(ruleset, state)` when the caller has just computed it (the fuzzer), so
-    the prompts of a step are not listed twice."""
+    the prompts of a step are not listed twice. With `handed_over` the caller gives `state`
+    up: the ruleset changes it in place, and it is unusable if the action is refused. Random
+    play does so because the copy is half the cost of a step; the bot never does, since a
+    refused order must leave its campaign as it was."""
     if state.finished:
         raise IllegalAction("core.error.game_over")
     if seat not in state.seats:
@@ -136,7 +141,7 @@ def submit(
     normalised = action.model_dump(mode="json")
     if not any(prompt.find(normalised) for prompt in mine):
         raise IllegalAction("core.error.not_a_legal_choice", kind=mine[0].kind)
-    ctx = StepContext(copy_state(state), dice_source)
+    ctx = StepContext(state if handed_over else copy_state(state), dice_source)
     ctx.phases = ruleset.phase_table()
     ruleset.apply(ctx, seat, action)
     ctx.state.seq += 1

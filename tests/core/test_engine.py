@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from rulesets.core import IllegalAction, Msg, legal_prompts, start, state_hash, submit
+from rulesets.core.engine import StepContext
 from rulesets.core.prompts import Choice, IntRange, Pick
-from tests.fixtures.mini_game import MINI, Bid, MiniState
-from tests.random_play import play_random_game
+from tests.fixtures.mini_game import MINI, Bid, MiniGame, MiniState
+from tests.random_play import LostInStorage, play_random_game
 
 SEED = "ab" * 32
 
@@ -81,6 +82,29 @@ def test_submit_never_mutates_the_state_it_is_given() -> None:
     after = submit(MINI, state, "red", Bid(amount=4).model_dump()).state
     assert state_hash(state) == before
     assert (after.high_bid, after.high_bidder, after.seq) == (4, "red", 1)
+
+
+def test_a_handed_over_state_is_changed_in_place_to_the_same_result_as_a_copy() -> None:
+    copied = submit(MINI, new_game(), "red", {"type": "bid", "amount": 4}).state
+    given = new_game()
+    changed = submit(MINI, given, "red", {"type": "bid", "amount": 4}, handed_over=True).state
+    assert changed is given
+    assert changed == copied
+
+
+class TupleKeepingMini(MiniGame):
+    """Keeps the passed seats as a tuple where the schema says list: it plays the same in
+    memory, but what the bot stores and loads back is another value."""
+
+    def _close_auction(self, ctx: StepContext[MiniState]) -> None:
+        super()._close_auction(ctx)
+        ctx.state.passed = tuple(ctx.state.passed)  # type: ignore[assignment]
+
+
+@pytest.mark.filterwarnings("ignore:Pydantic serializer warnings")
+def test_random_play_still_catches_a_state_that_storage_would_change() -> None:
+    with pytest.raises(LostInStorage, match="changes when stored"):
+        play_random_game(TupleKeepingMini(), ["red", "blue", "green"], seed=7)
 
 
 def both_pass() -> MiniState:
