@@ -20,9 +20,10 @@ from bot.console.text import (
     scores_text,
     seat_choices,
     seat_name,
-    view_text,
+    sections_text,
 )
 from bot.i18n import render, translate
+from bot.i18n.sheets import public_sections, seat_sections
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
 from bot.services.outbox import (
     AuditNotice,
@@ -327,7 +328,9 @@ class Table:
         return [translate(message.key, self.language, **message.params)]
 
     async def public(self, args: list[str]) -> None:
-        self.write(view_text(await self.service.play.public_view(self._current())))
+        campaign = await self.service.lobby.get_campaign(self._current())
+        view = await self.service.play.public_view(campaign.id)
+        self.write(sections_text(public_sections(campaign.ruleset, view, self.language)))
 
     async def private(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -337,7 +340,8 @@ class Table:
         if holder is None:
             raise ServiceError("console.error.no_holder", seat=args[0])
         view = await self.service.play.private_view(campaign_id, holder.user_id, args[0])
-        self.write(view_text(view))
+        ruleset = (await self.service.lobby.get_campaign(campaign_id)).ruleset
+        self.write(sections_text(seat_sections(ruleset, args[0], view, self.language)))
 
     async def history(self, args: list[str]) -> None:
         limit = int(args[0]) if args and args[0].isdigit() else 10

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.i18n import localise_value, render, translate
@@ -81,8 +80,12 @@ def history_lines(ruleset: str, entries: list[LogEntry], language: str) -> list[
     return lines
 
 
-def view_text(view: dict[str, Any]) -> str:
-    return json.dumps(view, indent=2, sort_keys=True, ensure_ascii=False)
+def sections_text(sections: list[tuple[str, str]]) -> str:
+    """A sheet's sections as the console prints them: each heading, its lines indented."""
+    return "\n".join(
+        f"{heading}\n" + "\n".join(f"  {line}" for line in text.splitlines())
+        for heading, text in sections
+    )
 
 
 def scores_text(scores: dict[str, int], language: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,28 @@ def test_an_unknown_seat_is_refused_before_any_campaign_is_made(tmp_path: Path) 
     assert "col_red, col_blue" in out.getvalue()
     listed = run_console(db, "campaigns\nquit\n")
     assert "#1" not in listed
+
+
+def test_public_and_private_views_are_read_as_words_not_data(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    args = ("--game", "pax-britannica", "--seats", "britain,france,germany,usa", "--lang", "fr")
+    run_console(db, "quit\n", *args)
+    public = run_console(db, "public\nquit\n", "--campaign", "1", "--lang", "fr")
+    private = run_console(db, "private france\nquit\n", "--campaign", "1", "--lang", "fr")
+    assert "Puissances : Grande-Bretagne" in public and "\nLa partie\n" in public
+    # The record sheet's lines by their number and meaning, as on the paper sheet.
+    assert "ligne 22, revenu net : " in public
+    assert "Puissances : France" in private and "Puissances : Allemagne" not in private
+    for raw in ("{", "}", '"', "None", "null", "true", "britain", "_"):
+        assert raw not in public + private, raw
+
+
+def test_the_public_view_keeps_a_seats_secret_that_its_private_view_shows(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    run_console(db, "new mini\nseat red Alice\nseat blue Bob\nstart\nquit\n")
+    public = run_console(db, "public\nquit\n", "--campaign", "1")
+    private = run_console(db, "private red\nquit\n", "--campaign", "1")
+    assert "luck" not in public and "The game" in public
+    assert re.search(r"Only you know\n  luck: [1-6]\n", private)
