@@ -8,7 +8,17 @@ order; a seat with nothing it could do is not asked."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica.actions import WarAttack, WarMove, WarSpoils, WarStepDone
+from rulesets.pax_britannica.actions import (
+    AnswerPeace,
+    ProposePeace,
+    WarAttack,
+    WarConsent,
+    WarLosses,
+    WarMove,
+    WarRetreat,
+    WarSpoils,
+    WarStepDone,
+)
 from rulesets.pax_britannica.board import india_reach
 from rulesets.pax_britannica.combat import odds_for
 from rulesets.pax_britannica.conflicts import close_diplomacy
@@ -50,6 +60,14 @@ from rulesets.pax_britannica.war_board import (
     units_at,
 )
 from rulesets.pax_britannica.war_combat import fight_battle, forces, surrender
+from rulesets.pax_britannica.war_decisions import (
+    decision_prompt,
+    resolve_consent,
+    resolve_losses,
+    resolve_retreat,
+    settle_decisions,
+)
+from rulesets.pax_britannica.war_peace import answer, peace_prompt, proposal_choices, propose
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -69,6 +87,9 @@ def advance(ctx: StepContext[PaxState]) -> None:
             close_diplomacy(ctx)
             return
         war = state.wars[0]
+        settle_decisions(ctx, war)
+        if war.decisions or war.peace is not None:
+            return
         if war.cycle == 0:
             _begin(ctx, war)
             continue
@@ -109,6 +130,7 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance."""
     war.cycle += 1
+    war.peace_offered = []
     war.attacked = False
     war.half = 0
     if war.kind != "war":  # §4.11.13, §4.11.14: the natives are always First Alliance
@@ -285,6 +307,10 @@ def prompts(state: PaxState) -> list[Prompt]:
     if not state.wars or state.finished:
         return []
     war = state.wars[0]
+    if war.decisions:
+        return [decision_prompt(state, war)]
+    if war.peace is not None:
+        return [peace_prompt(state, war)]
     if war.step == "spoils":
         return _spoils_prompt(state, war)
     if not war.waiting:
@@ -298,6 +324,7 @@ def prompts(state: PaxState) -> list[Prompt]:
             _attack_choice(state, war, seat, place, kind)
             for place, kind in _targets(state, war, seat)
         ]
+    choices += proposal_choices(state, war, seat)
     text = Msg(
         key=f"pax.prompt.war_{war.step}",
         params={"cycle": war.cycle, "powers": controlled_powers(state, war, seat, war.acting)},
@@ -406,7 +433,9 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
 
 def _current(state: PaxState, seat: str, step: str) -> War:
     war = state.wars[0] if state.wars else None
-    if war is None or war.step != step or (step != "spoils" and war.waiting[:1] != [seat]):
+    if war is None or war.decisions or war.peace is not None or war.step != step:
+        raise IllegalAction("pax.error.not_your_war_step")
+    if step != "spoils" and war.waiting[:1] != [seat]:
         raise IllegalAction("pax.error.not_your_war_step")
     return war
 
@@ -437,7 +466,44 @@ def on_war_attack(ctx: StepContext[PaxState], seat: str, action: WarAttack) -> N
         raise IllegalAction("pax.error.war_attack_illegal", place=action.place)
     war.fought.append(f"{seat} {action.place} {action.kind}")
     war.attacked = True
-    fight_battle(ctx, war, seat, action.place, action.kind)
+    fight_battle(ctx, war, seat, action.place, action.kind, choose=True)
+    advance(ctx)
+
+
+def on_propose_peace(ctx: StepContext[PaxState], seat: str, action: ProposePeace) -> None:
+    state = ctx.state
+    war = state.wars[0] if state.wars else None
+    if war is None or war.step == "spoils":
+        raise IllegalAction("pax.error.not_your_war_step")
+    propose(ctx, _current(state, seat, war.step), seat, action)
+    advance(ctx)
+
+
+def on_answer_peace(ctx: StepContext[PaxState], seat: str, action: AnswerPeace) -> None:
+    if not ctx.state.wars:
+        raise IllegalAction("pax.error.not_your_war_step")
+    answer(ctx, ctx.state.wars[0], seat, action)
+    advance(ctx)
+
+
+def _deciding(state: PaxState) -> War:
+    if not state.wars or not state.wars[0].decisions:
+        raise IllegalAction("pax.error.not_your_war_step")
+    return state.wars[0]
+
+
+def on_war_retreat(ctx: StepContext[PaxState], seat: str, action: WarRetreat) -> None:
+    resolve_retreat(ctx, _deciding(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_war_losses(ctx: StepContext[PaxState], seat: str, action: WarLosses) -> None:
+    resolve_losses(ctx, _deciding(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_war_consent(ctx: StepContext[PaxState], seat: str, action: WarConsent) -> None:
+    resolve_consent(ctx, _deciding(ctx.state), seat, action)
     advance(ctx)
 
 
@@ -488,6 +554,11 @@ PHASE: Phase[PaxState] = Phase(
         WarAttack: on_war_attack,
         WarStepDone: on_war_step_done,
         WarSpoils: on_war_spoils,
+        WarRetreat: on_war_retreat,
+        WarLosses: on_war_losses,
+        WarConsent: on_war_consent,
+        ProposePeace: on_propose_peace,
+        AnswerPeace: on_answer_peace,
     },
     enter=enter,
 )

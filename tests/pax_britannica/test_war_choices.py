@@ -1,0 +1,234 @@
+"""The owners' decisions inside a war (§4.11.8): retreat destinations and the losses of an
+exchange, asked of the players with Courier's choice first (the deadline's default)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import render
+from bot.i18n.labels import choice_label
+from rulesets.core import IllegalAction
+from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.autopilot import choose
+from rulesets.pax_britannica.combat import odds_for, result_for
+from rulesets.pax_britannica.state import PaxState, War, game_data
+from rulesets.pax_britannica.war_combat import fight_battle
+from tests.pax_britannica.helpers import act, army, context, keys, put
+from tests.pax_britannica.test_war import egypt_dispute, strengths
+
+
+def fought(state: PaxState, sides: tuple[list[str], list[str]], dice: list[int]) -> PaxState:
+    """France attacks the enemy armies in Egypt in a battle its seat fights (the owners
+    then decide); the war is the turn's only one."""
+    war = War(sides=sides, cycle=1, step="attack", waiting=["france"])
+    state.wars, state.phase = [war], "war"
+    ctx = context(state, dice)
+    fight_battle(ctx, war, "france", "egypt", "army", choose=True)
+    return ctx.state
+
+
+def exchange_die(state: PaxState, attack: int, defence: int) -> int:
+    """A die that gives an exchange (EX or ½ EX) at these odds on the shipped tables."""
+    data = game_data(state)
+    odds = odds_for(data, attack, defence)
+    return next(d for d in range(1, 7) if result_for(data, odds, d) in ("EX", "HEX"))
+
+
+def test_the_owner_chooses_where_a_retreating_army_goes() -> None:
+    # §4.11.8 DR: "As AR, applied to the defenders": each unit goes to a place it could
+    # enter in a manoeuvre phase. The owner chooses; Courier's choice (its richest area
+    # first) is listed first and is what a missed deadline takes.
+    state = egypt_dispute()
+    put(state, "britain", "sudan", "possession")
+    put(state, "britain", "tripoli", "possession")
+    state.units = []
+    army(state, "france", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    british = army(state, "britain", "egypt", 3)
+    state = fought(state, (["france"], ["britain"]), [3])  # Table 1, 2:1, die 3: DR
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_retreat")
+    assert [c.action["to"] for c in prompt.choices] == ["sudan", "tripoli"]  # EV 2 each: by name
+    assert choose([prompt], state, "britain", 0) == prompt.choices[0].instantiate()
+    label = choice_label("pax-britannica", prompt.choices[1], "en")
+    assert label == "Great Britain: retreat the army of 3 from Egypt to Tripoli (free)"
+    assert "Tripoli" in choice_label("pax-britannica", prompt.choices[1], "fr")
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "britain", {"type": "war_retreat", "unit": british, "to": "syria"})
+    assert refused.value.key == "core.error.not_a_legal_choice"
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    assert [u.location for u in outcome.state.units if u.power == "britain"] == ["tripoli"]
+    assert "pax.event.unit_retreated" in keys(outcome)
+
+
+def test_a_retreat_with_one_place_is_not_asked() -> None:
+    # The unit goes at once to its only legal place (nothing to decide).
+    state = egypt_dispute()
+    put(state, "britain", "sudan", "possession")
+    state.units = []
+    army(state, "france", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    army(state, "britain", "egypt", 3)
+    state = fought(state, (["france"], ["britain"]), [3])
+    assert state.wars[0].decisions == []
+    assert [u.location for u in state.units if u.power == "britain"] == ["sudan"]
+
+
+def allied_exchange() -> PaxState:
+    """France's 3 against a British 5 and a German 5 in Egypt, rolled to an exchange: the
+    larger force owes at least 3 (½ EX: 2), and either major's 5 pays it."""
+    state = egypt_dispute()
+    state.units = []
+    army(state, "britain", "egypt", 5)
+    army(state, "germany", "egypt", 5)
+    army(state, "france", "egypt", 3)
+    die = exchange_die(state, 3, 10)
+    return fought(state, (["france"], ["britain", "germany"]), [die])
+
+
+def test_the_first_major_chooses_the_exchange_losses_and_its_ally_agrees() -> None:
+    # §4.11.8 EX: "If not every major needs to lose units, the majors present must agree who
+    # loses what": the first in seat order proposes (Courier's choice listed first), each
+    # other major with units there agrees (the default) or refuses.
+    state = allied_exchange()
+    assert strengths(state, "france") == []
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_losses")
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    need = state.wars[0].decisions[0].need
+    assert labels == [
+        f"Lose Great Britain 5: strength 5 for the {need} owed",
+        f"Lose Germany 5: strength 5 for the {need} owed",
+    ]
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    [consent] = PAX.prompts(outcome.state)
+    assert (consent.seat, consent.kind) == ("germany", "war_consent")
+    text = render(consent.text, "en")
+    assert "Germany 5" in text and "Great Britain" in text
+    assert consent.choices[0].action == {"type": "war_consent", "agree": True}
+    agreed = act(outcome.state, "germany", consent.choices[0].instantiate())
+    assert strengths(agreed.state, "germany") == [] and strengths(agreed.state, "britain") == [5]
+    assert "pax.event.war_losses_agreed" in keys(agreed)
+
+
+def test_a_refused_agreement_costs_every_majors_unit() -> None:
+    # §4.11.8: "if they fail to agree, all the majors' units on the stronger side are removed".
+    state = allied_exchange()
+    after = act(state, "britain", PAX.prompts(state)[0].choices[0].instantiate()).state
+    [consent] = PAX.prompts(after)
+    refused = act(after, "germany", consent.choices[1].instantiate())
+    assert strengths(refused.state, "germany") == [] and strengths(refused.state, "britain") == []
+    assert "pax.event.war_losses_refused" in keys(refused)
+
+
+def test_one_seat_with_two_powers_chooses_without_asking_anyone() -> None:
+    # §4.14: the German player fights with Austria-Hungary's units; both are majors, so the
+    # choice is the German seat's alone.
+    state = egypt_dispute()
+    state.units = []
+    army(state, "germany", "egypt", 5)
+    army(state, "austria_hungary", "egypt", 5)
+    army(state, "france", "egypt", 3)
+    die = exchange_die(state, 3, 10)
+    state = fought(state, (["france"], ["germany", "austria_hungary"]), [die])
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("germany", "war_losses")
+    outcome = act(state, "germany", prompt.choices[1].instantiate())
+    assert strengths(outcome.state, "austria_hungary") == []
+    assert strengths(outcome.state, "germany") == [5]
+
+
+def test_war_orders_are_refused_while_a_battle_decision_waits() -> None:
+    state = allied_exchange()
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "france", {"type": "war_step_done"})
+    assert refused.value.key == "core.error.not_your_turn"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "britain", {"type": "war_losses", "units": []})
+    assert refused.value.key == "core.error.not_a_legal_choice"
+
+
+# -- negotiated and separate peace (§4.11.12) ------------------------------------------------
+
+
+def egypt_war(sides: tuple[list[str], list[str]]) -> PaxState:
+    """France's 3 + 3 + 1 against Britain's 3 + 1 + 1 in Egypt (a British protectorate, a
+    British possession in the Sudan), France attacking: its seat is asked first."""
+    state = egypt_dispute()
+    put(state, "britain", "sudan", "possession")
+    state.units = []
+    for strength in (3, 3, 1):
+        army(state, "france", "egypt", strength)
+    for strength in (3, 1, 1):
+        army(state, "britain", "egypt", strength)
+    war = War(sides=sides, cycle=1, step="attack", waiting=["france"])
+    state.wars, state.phase = [war], "war"
+    return state
+
+
+def offer(state: PaxState, keeps: str) -> PaxState:
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("france", "war_attack")
+    action = {"type": "propose_peace", "power": "france", "keeps": keeps}
+    assert prompt.find(action) is not None
+    return act(state, "france", action).state
+
+
+def test_a_peace_every_belligerent_signs_ends_the_war_with_its_terms() -> None:
+    # §4.11.12 Negotiated peace: "By mutual agreement of all belligerents a war ends at
+    # once", with a treaty settling everything: here France keeps its conquest of the Sudan.
+    state = egypt_war((["france"], ["britain"]))
+    state.wars[0].conquered = {"sudan": 0}
+    state = offer(state, "ours")
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
+    assert prompt.choices[0].action == {"type": "answer_peace", "sign": False}  # the default
+    assert choice_label("pax-britannica", prompt.choices[1], "en") == (
+        "Sign France's peace: only France keep their conquests"
+    )
+    signed = act(state, "britain", prompt.choices[1].instantiate())
+    assert "pax.event.peace_made" in keys(signed)
+    [spoils] = PAX.prompts(signed.state)
+    assert (spoils.seat, spoils.kind) == ("france", "war_spoils")
+    assert spoils.choices[0].action["area"] == "sudan"
+
+
+def test_a_peace_giving_every_conquest_back_leaves_the_markers() -> None:
+    state = egypt_war((["france"], ["britain"]))
+    state.wars[0].conquered = {"sudan": 0}
+    state = offer(state, "none")
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    assert "pax.event.war_ends" in keys(signed) and signed.state.wars == []
+    assert any(
+        (m.power, m.area, m.level) == ("britain", "sudan", "possession")
+        for m in signed.state.markers
+    )
+    assert {u.location for u in signed.state.units if u.power == "france"} == {"france"}
+
+
+def test_a_refused_peace_changes_nothing_and_is_offered_once_a_cycle() -> None:
+    state = offer(egypt_war((["france"], ["britain"])), "both")
+    refused = act(state, "britain", {"type": "answer_peace", "sign": False})
+    assert "pax.event.peace_rejected" in keys(refused)
+    [war] = refused.state.wars
+    assert war.sides == (["france"], ["britain"])
+    [prompt] = PAX.prompts(refused.state)
+    assert not [c for c in prompt.choices if c.kind == "propose_peace"]
+
+
+def test_allies_who_sign_without_the_holdout_make_a_separate_peace() -> None:
+    # §4.11.12 Separate peace: "If one player refuses to sign but its allies sign, the
+    # allies leave the war, and the opposing sides keep fighting"; "ET +5 per separate
+    # peace". France signs (it offered), its ally Germany refuses, Britain signs.
+    state = egypt_war((["france", "germany"], ["britain"]))
+    army(state, "germany", "germany", 5)
+    state = offer(state, "none")
+    assert [p.seat for p in PAX.prompts(state)] == ["britain"]
+    after = act(state, "britain", {"type": "answer_peace", "sign": True}).state
+    tension = after.tension
+    outcome = act(after, "germany", {"type": "answer_peace", "sign": False})
+    [war] = outcome.state.wars
+    assert war.sides == (["germany"], ["britain"])
+    assert outcome.state.tension == tension + 5
+    assert "pax.event.separate_peace" in keys(outcome)
+    assert {u.location for u in outcome.state.units if u.power == "france"} == {"france"}
