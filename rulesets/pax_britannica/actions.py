@@ -294,6 +294,15 @@ class AnswerPeace(Action):
     sign: bool
 
 
+class DenyPassage(Action):
+    """War's start (§4.13): the controller of a strait's or a built canal's area denies
+    passage to neither alliance, the first, the second or both."""
+
+    type: Literal["deny_passage"] = "deny_passage"
+    passage: str
+    deny: Literal["none", "first", "second", "both"]
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -331,6 +340,7 @@ PaxAction = Annotated[
     | WarLosses
     | WarConsent
     | ProposePeace
-    | AnswerPeace,
+    | AnswerPeace
+    | DenyPassage,
     Field(discriminator="type"),
 ]

@@ -151,6 +151,24 @@ class PeaceProposal(_Model):
     signed: list[str] = Field(default_factory=list)
 
 
+class PassageQuestion(_Model):
+    """A seat whose power controls a strait's or a built canal's area is asked, as a war
+    begins, to whom it denies passage (§4.13)."""
+
+    passage: str
+    seat: str
+
+
+class PassageCall(_Model):
+    """A seat of the alliance a neutral denied passage may declare war on it at once
+    (§4.13): `power` on `target` over the passage's `area`."""
+
+    seat: str
+    power: str
+    target: str
+    area: str
+
+
 class War(_Model):
     """One war of this turn: its two sides and its declarations, in order, and where its
     war sequence stands (§4.11.2): the cycle, the First Alliance (`first`, a side index),
@@ -183,6 +201,10 @@ class War(_Model):
     peace: PeaceProposal | None = None
     peace_offered: list[str] = Field(default_factory=list)
     denials: dict[str, list[str]] = Field(default_factory=dict)
+    opened: bool = False
+    passage_questions: list[PassageQuestion] = Field(default_factory=list)
+    passage_votes: dict[str, dict[str, str]] = Field(default_factory=dict)
+    passage_calls: list[PassageCall] = Field(default_factory=list)
 
     @property
     def acting(self) -> int:

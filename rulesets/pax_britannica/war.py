@@ -10,6 +10,9 @@ from __future__ import annotations
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica.actions import (
     AnswerPeace,
+    DeclareWar,
+    DenyPassage,
+    NoWar,
     ProposePeace,
     WarAttack,
     WarConsent,
@@ -67,6 +70,16 @@ from rulesets.pax_britannica.war_decisions import (
     resolve_retreat,
     settle_decisions,
 )
+from rulesets.pax_britannica.war_passages import (
+    answer_call,
+    answer_passage,
+    ask_passages,
+    call_prompt,
+    denial_choices,
+    deny_now,
+    passage_prompt,
+    prune_passage_calls,
+)
 from rulesets.pax_britannica.war_peace import answer, peace_prompt, proposal_choices, propose
 
 
@@ -91,7 +104,13 @@ def advance(ctx: StepContext[PaxState]) -> None:
         if war.decisions or war.peace is not None:
             return
         if war.cycle == 0:
-            _begin(ctx, war)
+            if not war.opened:
+                _begin(ctx, war)
+                continue
+            prune_passage_calls(state, war)
+            if war.passage_questions or war.passage_calls:
+                return
+            _begin_cycle(ctx, war)
             continue
         if war.step == "spoils":
             if _spoils_pending(ctx, war):
@@ -124,7 +143,8 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
             if leader is not None:
                 war.controllers[minor] = leader
                 ctx.emit("pax.event.minor_controller", seat=leader, power=minor)
-    _begin_cycle(ctx, war)
+    ask_passages(state, war)  # §4.13: who denies a strait or canal, before W2
+    war.opened = True
 
 
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
@@ -311,6 +331,10 @@ def prompts(state: PaxState) -> list[Prompt]:
         return [decision_prompt(state, war)]
     if war.peace is not None:
         return [peace_prompt(state, war)]
+    if war.passage_questions:
+        return [passage_prompt(state, war)]
+    if war.passage_calls:
+        return [call_prompt(state, war)]
     if war.step == "spoils":
         return _spoils_prompt(state, war)
     if not war.waiting:
@@ -324,7 +348,7 @@ def prompts(state: PaxState) -> list[Prompt]:
             _attack_choice(state, war, seat, place, kind)
             for place, kind in _targets(state, war, seat)
         ]
-    choices += proposal_choices(state, war, seat)
+    choices += proposal_choices(state, war, seat) + denial_choices(state, war, seat)
     text = Msg(
         key=f"pax.prompt.war_{war.step}",
         params={"cycle": war.cycle, "powers": controlled_powers(state, war, seat, war.acting)},
@@ -486,6 +510,33 @@ def on_answer_peace(ctx: StepContext[PaxState], seat: str, action: AnswerPeace) 
     advance(ctx)
 
 
+def _opening(state: PaxState) -> War:
+    if not state.wars or state.wars[0].decisions or state.wars[0].peace is not None:
+        raise IllegalAction("pax.error.not_your_war_step")
+    return state.wars[0]
+
+
+def on_deny_passage(ctx: StepContext[PaxState], seat: str, action: DenyPassage) -> None:
+    war = _opening(ctx.state)
+    if war.passage_questions:
+        answer_passage(ctx, war, seat, action)
+    else:
+        deny_now(ctx, _current(ctx.state, seat, war.step), seat, action)
+    advance(ctx)
+
+
+def on_passage_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar | NoWar) -> None:
+    war = _opening(ctx.state)
+    if war.passage_questions or not war.passage_calls:
+        raise IllegalAction("pax.error.not_your_war_step")
+    call = war.passage_calls[0]
+    wrong_target = isinstance(action, DeclareWar) and action.target != call.target
+    if action.power != call.power or wrong_target:
+        raise IllegalAction("pax.error.not_your_war_step")
+    answer_call(ctx, war, seat, isinstance(action, DeclareWar))
+    advance(ctx)
+
+
 def _deciding(state: PaxState) -> War:
     if not state.wars or not state.wars[0].decisions:
         raise IllegalAction("pax.error.not_your_war_step")
@@ -559,6 +610,9 @@ PHASE: Phase[PaxState] = Phase(
         WarConsent: on_war_consent,
         ProposePeace: on_propose_peace,
         AnswerPeace: on_answer_peace,
+        DenyPassage: on_deny_passage,
+        DeclareWar: on_passage_war,
+        NoWar: on_passage_war,
     },
     enter=enter,
 )

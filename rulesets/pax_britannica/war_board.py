@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 
 from rulesets.pax_britannica.board import neighbours
+from rulesets.pax_britannica.data import PassageRecord
 from rulesets.pax_britannica.state import (
     PaxState,
     Unit,
@@ -136,6 +137,25 @@ def coaling(state: PaxState, war: War, power: str, sea: str) -> bool:
     return False
 
 
+def open_passages(state: PaxState) -> list[PassageRecord]:
+    """The straits and the built canals (§4.13); cape zones are not passages one denies."""
+    return [
+        p
+        for p in game_data(state).passages
+        if p.kind == "strait" or (p.kind == "canal_site" and p.area in state.canals)
+    ]
+
+
+def passage_closed(state: PaxState, war: War, power: str, here: str, nxt: str) -> bool:
+    """§4.13: the step between two seas goes through a strait or canal denied to `power`;
+    with both canals built, the Caribbean and the South Pacific are apart only when both
+    are denied to it."""
+    if not war.denials:
+        return False
+    ways = [p for p in open_passages(state) if set(p.seas) == {here, nxt}]
+    return bool(ways) and all(power in war.denials.get(p.id, []) for p in ways)
+
+
 def _occupied(state: PaxState, powers: list[str], place: str, kind: str) -> bool:
     return any(u.location == place and u.kind == kind and u.power in powers for u in state.units)
 
@@ -180,6 +200,8 @@ def army_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
             ok = (nxt in fleets or here == power) and not here_hostile
             if ok and _occupied(state, foes, nxt, "navy"):
                 ok = _occupied(state, friends, nxt, "navy")
+            if ok and here_is_sea and passage_closed(state, war, power, here, nxt):
+                ok = False
         else:
             ok = nxt in enterable
             nxt_hostile = _occupied(state, foes, nxt, "army") or _occupied(state, foes, nxt, "navy")
@@ -204,6 +226,8 @@ def navy_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
             ok = nxt == power
         elif data.is_sea(nxt):
             ok = here == power or coaling(state, war, power, nxt)
+            if ok and data.is_sea(here) and passage_closed(state, war, power, here, nxt):
+                ok = False
         else:
             ok = data.is_sea(here) and nxt in enterable
         if ok and nxt not in found:

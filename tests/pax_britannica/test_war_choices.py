@@ -9,9 +9,12 @@ from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica import war as war_phase
 from rulesets.pax_britannica.autopilot import choose
 from rulesets.pax_britannica.combat import odds_for, result_for
+from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.state import PaxState, War, game_data
+from rulesets.pax_britannica.war_board import navy_steps, passage_closed
 from rulesets.pax_britannica.war_combat import fight_battle
 from tests.pax_britannica.helpers import act, army, context, keys, put
 from tests.pax_britannica.test_war import egypt_dispute, strengths
@@ -232,3 +235,112 @@ def test_allies_who_sign_without_the_holdout_make_a_separate_peace() -> None:
     assert outcome.state.tension == tension + 5
     assert "pax.event.separate_peace" in keys(outcome)
     assert {u.location for u in outcome.state.units if u.power == "france"} == {"france"}
+
+
+# -- canals and straits (§4.13) --------------------------------------------------------------
+
+
+def opening(sides: tuple[list[str], list[str]]) -> PaxState:
+    """A war about to begin (W1) on a cleared board with a British protectorate in Egypt,
+    a French possession in Madagascar and a French navy in the Mediterranean."""
+    state = egypt_dispute()
+    state.casus_belli = []
+    put(state, "france", "madagascar", "possession")
+    new_unit(state, "france", "navy", 3, "mediterranean")
+    state.wars, state.phase = [War(sides=sides)], "war"
+    ctx = context(state)
+    war_phase.advance(ctx)
+    return ctx.state
+
+
+def french_navy_steps(state: PaxState) -> list[str]:
+    [navy] = [u for u in state.units if u.power == "france" and u.kind == "navy"]
+    return navy_steps(state, state.wars[0], "france", navy.location)
+
+
+def test_a_neutral_denying_suez_to_one_alliance_may_be_attacked_at_once() -> None:
+    # §4.13: "during a war only, the controller of the area may deny passage to any other
+    # power"; "a power denied passage cannot move units between the two seas"; "a neutral
+    # that denies passage to one alliance but not the other ... gives the denied alliance
+    # a CB against that neutral. Any member of the denied alliance may immediately declare
+    # war on it (ET +5), and the neutral joins the other alliance."
+    state = opening((["france"], ["usa"]))
+    assert "indian_ocean" in french_navy_steps(state)
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_passage")
+    assert [c.action["deny"] for c in prompt.choices] == ["none", "first", "second", "both"]
+    assert choice_label("pax-britannica", prompt.choices[1], "en") == (
+        "Great Britain: deny the Suez Canal to France for this war (free, but they gain a "
+        "casus belli against Great Britain they may use at once)"
+    )
+    denied = act(state, "britain", prompt.choices[1].instantiate())
+    assert "pax.event.passage_denied" in keys(denied)
+    assert "indian_ocean" not in french_navy_steps(denied.state)
+    [call] = PAX.prompts(denied.state)
+    assert (call.seat, call.kind) == ("france", "war_passage_war")
+    assert call.choices[0].action == {"type": "no_war", "power": "france"}  # the default
+    tension = denied.state.tension
+    declared = act(denied.state, "france", call.choices[1].instantiate(), [6, 1])
+    [war] = declared.state.wars
+    assert war.sides == (["france"], ["usa", "britain"])
+    assert declared.state.tension >= tension + 5
+
+
+def test_a_belligerent_controller_denies_its_enemies_in_its_own_phase() -> None:
+    # §4.13 and A-31: "denial is set per war, per power or alliance, at any time during a
+    # war"; a belligerent that alone controls Egypt is asked nothing at W1 and finds the
+    # denial among its manoeuvre choices. It gives nobody a casus belli.
+    state = opening((["france"], ["britain"]))
+    assert state.wars[0].passage_questions == []
+    put(state, "britain", "sudan", "possession")
+    army(state, "britain", "egypt", 3)
+    state.wars = [War(sides=(["france"], ["britain"]), cycle=1, first=1, waiting=["britain"])]
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_manoeuvre")
+    deny = {"type": "deny_passage", "passage": "suez", "deny": "first"}
+    choice = prompt.find(deny)
+    assert choice is not None
+    assert choice_label("pax-britannica", choice, "en") == (
+        "Great Britain: deny the Suez Canal to France for this war (free)"
+    )
+    denied = act(state, "britain", deny)
+    assert denied.state.wars[0].denials == {"suez": ["france"]}
+    assert denied.state.wars[0].passage_calls == []
+    assert "indian_ocean" not in french_navy_steps(denied.state)
+    [again] = PAX.prompts(denied.state)
+    assert again.find(deny) is None
+
+
+def codominion_vote(german: str) -> list[str]:
+    """Egypt a British-German codominion, neutral in a France-USA war: Britain denies
+    Suez to France, Germany answers `german`; the events."""
+    state = egypt_dispute()
+    put(state, "germany", "egypt", "protectorate")
+    state.markers = [m for m in state.markers if m.power != "france"]
+    state.casus_belli = []
+    state.wars, state.phase = [War(sides=(["france"], ["usa"]))], "war"
+    ctx = context(state)
+    war_phase.advance(ctx)
+    state = ctx.state
+    assert [q.seat for q in state.wars[0].passage_questions] == ["britain", "germany"]
+    britain = {"type": "deny_passage", "passage": "suez", "deny": "first"}
+    state = act(state, "britain", britain).state
+    germany = {"type": "deny_passage", "passage": "suez", "deny": german}
+    return keys(act(state, "germany", germany))
+
+
+def test_a_codominion_closes_a_passage_only_when_every_member_agrees() -> None:
+    # §4.13: "In a codominion, all members must agree to deny passage."
+    assert "pax.event.passage_denied" not in codominion_vote("none")
+    assert "pax.event.passage_denied" in codominion_vote("first")
+
+
+def test_two_canals_close_the_caribbean_only_when_both_are_denied() -> None:
+    # §4.13: "If both canals exist, passage is closed only when both are denied".
+    state = egypt_dispute()
+    state.canals = {"panama": "usa", "central_america": "britain"}
+    war = War(sides=(["france"], ["usa"]), denials={"panama_canal": ["france"]})
+    assert not passage_closed(state, war, "france", "caribbean", "south_pacific")
+    war.denials["central_american_canal"] = ["france"]
+    assert passage_closed(state, war, "france", "south_pacific", "caribbean")
+    assert not passage_closed(state, war, "usa", "south_pacific", "caribbean")
