@@ -160,13 +160,20 @@ class PassageQuestion(_Model):
 
 
 class PassageCall(_Model):
-    """A seat of the alliance a neutral denied passage may declare war on it at once
-    (§4.13): `power` on `target` over the passage's `area`."""
+    """A declaration of war a seat may make at once and only then: a seat of the alliance
+    a neutral denied passage, on that neutral (`passage`, §4.13), or a neutral codominion
+    member on the belligerent that entered the codominion (`codominion`, §4.11.7):
+    `power` on `target` over `area`."""
 
     seat: str
     power: str
     target: str
     area: str
+    reason: Literal["passage", "codominion"] = "passage"
+
+    @property
+    def neutral(self) -> str:
+        return self.power if self.reason == "codominion" else self.target
 
 
 class War(_Model):

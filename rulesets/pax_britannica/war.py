@@ -62,6 +62,7 @@ from rulesets.pax_britannica.war_board import (
     take,
     units_at,
 )
+from rulesets.pax_britannica.war_codominions import enter_codominion
 from rulesets.pax_britannica.war_combat import fight_battle, forces, surrender
 from rulesets.pax_britannica.war_decisions import (
     decision_prompt,
@@ -101,14 +102,14 @@ def advance(ctx: StepContext[PaxState]) -> None:
             return
         war = state.wars[0]
         settle_decisions(ctx, war)
-        if war.decisions or war.peace is not None:
+        prune_passage_calls(state, war)
+        if war.decisions or war.peace is not None or war.passage_calls:
             return
         if war.cycle == 0:
             if not war.opened:
                 _begin(ctx, war)
                 continue
-            prune_passage_calls(state, war)
-            if war.passage_questions or war.passage_calls:
+            if war.passage_questions:
                 return
             _begin_cycle(ctx, war)
             continue
@@ -480,6 +481,7 @@ def on_war_move(ctx: StepContext[PaxState], seat: str, action: WarMove) -> None:
     )
     unit.location = action.to
     unit.moved = True
+    enter_codominion(state, war, unit.power, action.to)
     advance(ctx)
 
 

@@ -185,25 +185,26 @@ def _settle(ctx: StepContext[PaxState], war: War, passage: PassageRecord) -> Non
 
 
 def prune_passage_calls(state: PaxState, war: War) -> None:
-    """Calls against a neutral that has meanwhile gone to war are void."""
-    war.passage_calls = [c for c in war.passage_calls if war_of(state, c.target) is None]
+    """Calls whose neutral has meanwhile gone to war are void."""
+    war.passage_calls = [c for c in war.passage_calls if war_of(state, c.neutral) is None]
 
 
 def call_prompt(state: PaxState, war: War) -> Prompt:
     call = war.passage_calls[0]
     params = {"power": call.power, "target": call.target, "area": call.area}
     tension = game_data(state).tension.declaration
+    reason = call.reason
     choices = [
         Choice.of(
-            NoWar(power=call.power), label=Msg(key="pax.label.passage_no_war", params=params)
+            NoWar(power=call.power), label=Msg(key=f"pax.label.{reason}_no_war", params=params)
         ),
         Choice.of(
             DeclareWar(power=call.power, target=call.target, area=call.area),
-            label=Msg(key="pax.label.passage_war", params={**params, "tension": tension}),
+            label=Msg(key=f"pax.label.{reason}_war", params={**params, "tension": tension}),
         ),
     ]
-    text = Msg(key="pax.prompt.war_passage_war", params=params)
-    return Prompt(seat=call.seat, kind="war_passage_war", text=text, choices=choices)
+    text = Msg(key=f"pax.prompt.war_{reason}_war", params=params)
+    return Prompt(seat=call.seat, kind=f"war_{reason}_war", text=text, choices=choices)
 
 
 def answer_call(ctx: StepContext[PaxState], war: War, seat: str, declare: bool) -> None:

@@ -187,7 +187,7 @@ def test_a_peace_every_belligerent_signs_ends_the_war_with_its_terms() -> None:
     assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
     assert prompt.choices[0].action == {"type": "answer_peace", "sign": False}  # the default
     assert choice_label("pax-britannica", prompt.choices[1], "en") == (
-        "Sign France's peace: only France keep their conquests"
+        "Sign France's peace: only the conquests of France are kept"
     )
     signed = act(state, "britain", prompt.choices[1].instantiate())
     assert "pax.event.peace_made" in keys(signed)
@@ -270,8 +270,8 @@ def test_a_neutral_denying_suez_to_one_alliance_may_be_attacked_at_once() -> Non
     assert (prompt.seat, prompt.kind) == ("britain", "war_passage")
     assert [c.action["deny"] for c in prompt.choices] == ["none", "first", "second", "both"]
     assert choice_label("pax-britannica", prompt.choices[1], "en") == (
-        "Great Britain: deny the Suez Canal to France for this war (free, but they gain a "
-        "casus belli against Great Britain they may use at once)"
+        "Great Britain: deny the Suez Canal to France for this war (free, but that alliance "
+        "gains a casus belli against Great Britain it may use at once)"
     )
     denied = act(state, "britain", prompt.choices[1].instantiate())
     assert "pax.event.passage_denied" in keys(denied)
@@ -344,3 +344,52 @@ def test_two_canals_close_the_caribbean_only_when_both_are_denied() -> None:
     war.denials["central_american_canal"] = ["france"]
     assert passage_closed(state, war, "france", "south_pacific", "caribbean")
     assert not passage_closed(state, war, "usa", "south_pacific", "caribbean")
+
+
+# -- codominions in war (§4.11.7) ------------------------------------------------------------
+
+
+def codominion_entry(mover: str, sides: tuple[list[str], list[str]], start: str) -> PaxState:
+    """Egypt a British-German codominion in a 5-player game; `mover`'s army steps in from
+    `start` in its side's manoeuvre phase."""
+    state = egypt_dispute(players=5)
+    state.casus_belli = []
+    state.markers = [m for m in state.markers if m.power != "france"]
+    put(state, "germany", "egypt", "protectorate")
+    put(state, "france", "tripoli", "possession")
+    put(state, "britain", "sudan", "possession")
+    state.units = []
+    army(state, "france", "tripoli", 1)  # France keeps an army abroad: the war goes on
+    unit = army(state, mover, start, 3)
+    side = 0 if mover in sides[0] else 1
+    state.wars = [War(sides=sides, cycle=1, first=side, waiting=[mover])]
+    state.phase = "war"
+    return act(
+        state, mover, {"type": "war_move", "power": mover, "unit": unit, "to": "egypt"}
+    ).state
+
+
+def test_a_neutral_codominion_member_may_declare_war_on_the_intruder_at_once() -> None:
+    # §4.11.7: "If a belligerent that is not a member moves units into a codominion that a
+    # neutral shares, the neutral gains a CB and may immediately declare war (ET +5). This
+    # option exists only at the moment of entry."
+    state = codominion_entry("france", (["france"], ["britain"]), "tripoli")
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("germany", "war_codominion_war")
+    assert prompt.choices[0].action == {"type": "no_war", "power": "germany"}  # the default
+    assert "Germany" in render(prompt.text, "en") and "Égypte" in render(prompt.text, "fr")
+    tension = state.tension
+    declared = act(state, "germany", prompt.choices[1].instantiate())
+    [war] = declared.state.wars
+    assert war.sides == (["france"], ["britain", "germany"])
+    assert declared.state.tension >= tension + 5
+    passed = act(state, "germany", prompt.choices[0].instantiate())
+    assert passed.state.wars[0].sides == (["france"], ["britain"])
+    assert [p.kind for p in PAX.prompts(passed.state)] != ["war_codominion_war"]
+
+
+def test_an_ally_of_a_member_enters_a_codominion_without_giving_a_casus_belli() -> None:
+    # §4.11.7: "An ally of a member may enter without giving the neutral a CB."
+    state = codominion_entry("japan", (["france"], ["britain", "japan"]), "sudan")
+    assert state.wars[0].passage_calls == []
+    assert all(p.kind != "war_codominion_war" for p in PAX.prompts(state))
