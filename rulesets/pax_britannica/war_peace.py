@@ -165,7 +165,7 @@ def _separate_peace(ctx: StepContext[PaxState], war: War, leaving: list[str]) ->
     )
     for minor, seat in list(war.controllers.items()):
         side = side_of(war, minor)
-        if side is not None and not any(p in war.powers for p in powers_of(state, seat)):
+        if side is not None and any(p in gone for p in powers_of(state, seat)):
             war.controllers[minor] = _major_seats(state, war, side)[0]
     free_prisoners(ctx, war, gone)
     send_home(ctx, gone)

@@ -237,6 +237,19 @@ def test_allies_who_sign_without_the_holdout_make_a_separate_peace() -> None:
     assert {u.location for u in outcome.state.units if u.power == "france"} == {"france"}
 
 
+def test_a_minor_follows_its_remaining_major_ally_after_a_separate_peace() -> None:
+    # §4.11.6: a minor "must accept any peace its ally accepts"; while Germany fights on,
+    # Spain stays in the war and the German seat now moves its units.
+    state = egypt_war((["france", "spain", "germany"], ["britain"]))
+    state.wars[0].controllers = {"spain": "france"}
+    state = offer(state, "none")
+    state = act(state, "britain", {"type": "answer_peace", "sign": True}).state
+    state = act(state, "germany", {"type": "answer_peace", "sign": False}).state
+    [war] = state.wars
+    assert war.sides == (["spain", "germany"], ["britain"])
+    assert war.controllers == {"spain": "germany"}
+
+
 # -- canals and straits (§4.13) --------------------------------------------------------------
 
 
