@@ -17,7 +17,14 @@ from rulesets.pax_britannica.state import (
     marker_of,
     markers_in,
 )
-from rulesets.pax_britannica.war_board import control_areas, reach, side_of, take, units_at
+from rulesets.pax_britannica.war_board import (
+    control_areas,
+    is_water,
+    reach,
+    side_of,
+    take,
+    units_at,
+)
 
 STALEMATE_CYCLES = 3  # W9 (d): three cycles in a row with no attack
 SPOIL_LEVELS: tuple[Level, ...] = ("possession", "protectorate", "influence", "interest")
@@ -167,7 +174,7 @@ def send_home(ctx: StepContext[PaxState], powers: set[str]) -> None:
         if unit.power not in powers:
             continue
         unit.moved = False
-        at_sea = data.is_sea(unit.location)
+        at_sea = is_water(state, unit.location)
         own = marker_of(state, unit.power, unit.location)
         stray = data.is_area(unit.location) and (own is None or not own.is_control)
         if at_sea or stray or (data.is_home(unit.location) and unit.location != unit.power):

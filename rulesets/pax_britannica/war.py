@@ -57,6 +57,7 @@ from rulesets.pax_britannica.war_board import (
     controlled_powers,
     controller,
     enemies,
+    is_water,
     steps,
     supported,
     take,
@@ -254,7 +255,6 @@ def _support(ctx: StepContext[PaxState], war: War) -> None:
         if area in enemy_held and armies and not units_at(state, foes, area, "army"):
             take(state, war, side, area)
             ctx.emit("pax.event.area_conquered", powers=list(war.sides[side]), area=area)
-    data = game_data(state)
     for unit in [u for u in state.units if u.power in war.sides[side]]:
         if unit.kind == "army" and not supported(
             state, war, [unit.power], unit.location, unit.power
@@ -262,7 +262,7 @@ def _support(ctx: StepContext[PaxState], war: War) -> None:
             surrender(ctx, war, unit, "out_of_support")
         elif (
             unit.kind == "navy"
-            and data.is_sea(unit.location)
+            and is_water(state, unit.location)
             and not coaling(state, war, unit.power, unit.location)
         ):
             surrender(ctx, war, unit, "no_coaling")

@@ -27,6 +27,7 @@ from rulesets.pax_britannica.war_board import (
     controlled_powers,
     controller,
     enemies,
+    is_water,
     native_cc,
     native_region,
     side_of,
@@ -93,7 +94,7 @@ def fight_battle(
             queue_losses(ctx, war, place, larger, need)
         else:
             lose_units(ctx, war_losses(state, larger, need))
-    if kind == "navy" and data.is_sea(place):
+    if kind == "navy" and is_water(state, place):
         strand(ctx, war, place)
 
 
@@ -200,7 +201,7 @@ def retreat_units(ctx: StepContext[PaxState], war: War, units: list[Unit], place
 def retreat_to(ctx: StepContext[PaxState], unit: Unit, place: str, where: str) -> None:
     """`unit` retreats from `place` to `where`; a navy leaving a sea takes its power's
     armies there along."""
-    if unit.kind == "navy" and game_data(ctx.state).is_sea(place):
+    if unit.kind == "navy" and is_water(ctx.state, place):
         for passenger in units_at(ctx.state, [unit.power], place, "army"):
             passenger.location = where
             _retreated(ctx, passenger, place)

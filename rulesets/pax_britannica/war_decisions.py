@@ -8,7 +8,8 @@ from __future__ import annotations
 from rulesets.core import Choice, IllegalAction, Msg, Prompt, StepContext
 from rulesets.core.messages import JsonValue
 from rulesets.pax_britannica.actions import WarConsent, WarLosses, WarRetreat
-from rulesets.pax_britannica.state import PaxState, Unit, War, WarDecision, game_data, unit_by_id
+from rulesets.pax_britannica.state import PaxState, Unit, War, WarDecision, unit_by_id
+from rulesets.pax_britannica.war_board import is_water
 from rulesets.pax_britannica.war_combat import (
     lose_units,
     loss_options,
@@ -132,7 +133,7 @@ def resolve_retreat(ctx: StepContext[PaxState], war: War, seat: str, action: War
         raise IllegalAction("pax.error.war_retreat_illegal", to=action.to)
     war.decisions.pop(0)
     retreat_to(ctx, unit, decision.place, action.to)
-    if unit.kind == "navy" and game_data(state).is_sea(decision.place):
+    if unit.kind == "navy" and is_water(state, decision.place):
         strand(ctx, war, decision.place)
 
 
@@ -192,5 +193,5 @@ def resolve_consent(ctx: StepContext[PaxState], war: War, seat: str, action: War
 
 def _lose(ctx: StepContext[PaxState], war: War, place: str, units: list[Unit]) -> None:
     lose_units(ctx, units)
-    if game_data(ctx.state).is_sea(place):
+    if is_water(ctx.state, place):
         strand(ctx, war, place)

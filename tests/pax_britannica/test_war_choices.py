@@ -13,8 +13,9 @@ from rulesets.pax_britannica import war as war_phase
 from rulesets.pax_britannica.autopilot import choose
 from rulesets.pax_britannica.combat import odds_for, result_for
 from rulesets.pax_britannica.holdings import new_unit
+from rulesets.pax_britannica.peace import send_home
 from rulesets.pax_britannica.state import PaxState, War, game_data
-from rulesets.pax_britannica.war_board import navy_steps, passage_closed
+from rulesets.pax_britannica.war_board import army_steps, navy_steps, passage_closed
 from rulesets.pax_britannica.war_combat import fight_battle
 from tests.pax_britannica.helpers import act, army, context, keys, put
 from tests.pax_britannica.test_war import egypt_dispute, strengths
@@ -406,3 +407,37 @@ def test_an_ally_of_a_member_enters_a_codominion_without_giving_a_casus_belli() 
     state = codominion_entry("japan", (["france"], ["britain", "japan"]), "sudan")
     assert state.wars[0].passage_calls == []
     assert all(p.kind != "war_codominion_war" for p in PAX.prompts(state))
+
+
+# -- cape zones (§4.11.7) ----------------------------------------------------------------------
+
+
+def test_a_unit_rounds_the_cape_of_good_hope_in_two_manoeuvres() -> None:
+    # §4.11.7 Cape zones: "A unit cannot pass directly between the South Atlantic and the
+    # South Pacific or the Indian Ocean; it must spend one manoeuvre phase in the cape
+    # zone"; "Coaling rights in the Indian Ocean or South Atlantic give rights in the Cape
+    # of Good Hope"; "An army may enter a cape zone only if its power has a merchant fleet
+    # in each of the sea zones adjacent to that cape".
+    state = egypt_dispute()
+    state.units = []
+    put(state, "france", "madagascar", "possession")  # coaling in the Indian Ocean
+    navy = new_unit(state, "france", "navy", 3, "south_atlantic")
+    ship = new_unit(state, "france", "army", 3, "south_atlantic")
+    war = War(sides=(["france"], ["britain"]), cycle=1)
+    state.wars = [war]
+    from_atlantic = navy_steps(state, war, "france", "south_atlantic")
+    assert "indian_ocean" not in from_atlantic and "cape_of_good_hope" in from_atlantic
+    assert "indian_ocean" in navy_steps(state, war, "france", "cape_of_good_hope")
+    state.powers["france"].merchant_fleets = ["south_atlantic"]
+    assert "cape_of_good_hope" not in army_steps(state, war, "france", "south_atlantic")
+    state.powers["france"].merchant_fleets = ["south_atlantic", "indian_ocean"]
+    assert "cape_of_good_hope" in army_steps(state, war, "france", "south_atlantic")
+    # Units left in a cape zone when the war ends go home, like those at sea (§4.11.12).
+    navy.location = ship.location = "cape_of_good_hope"
+    ctx = context(state)
+    send_home(ctx, {"france"})
+    assert {u.location for u in ctx.state.units} == {"france"}
+    home = [e for e in ctx.events if e.key == "pax.event.unit_home"]
+    assert len(home) == 2
+    assert "Bonne-Espérance" in render(home[0], "fr")
+    assert "Cape of Good Hope" in render(home[0], "en")
