@@ -3,7 +3,10 @@ wars played one after the other (they share no power, so playing them in turn is
 them at once), each as war cycles: initiative,
 then each alliance's manoeuvre, attack and support, the end-of-war check with ET +2 a
 cycle, and the resolution with its spoils. The seats of the acting alliance answer in seat
-order; a seat with nothing it could do is not asked."""
+order; a seat with nothing it could do is not asked. The owners' battle decisions
+(war_decisions.py), a peace on the table (war_peace.py), the passage questions of a war's
+start and the declarations a neutral's conduct allows at once (war_passages.py,
+war_codominions.py) are answered before anything else."""
 
 from __future__ import annotations
 
@@ -458,7 +461,10 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
 
 def _current(state: PaxState, seat: str, step: str) -> War:
     war = state.wars[0] if state.wars else None
-    if war is None or war.decisions or war.peace is not None or war.step != step:
+    waiting_on_others = war is not None and bool(
+        war.decisions or war.peace is not None or war.passage_questions or war.passage_calls
+    )
+    if war is None or waiting_on_others or war.step != step:
         raise IllegalAction("pax.error.not_your_war_step")
     if step != "spoils" and war.waiting[:1] != [seat]:
         raise IllegalAction("pax.error.not_your_war_step")
