@@ -78,6 +78,23 @@ def test_a_retreat_with_one_place_is_not_asked() -> None:
     assert [u.location for u in state.units if u.power == "britain"] == ["sudan"]
 
 
+def test_an_attack_through_the_prompt_asks_the_defender_where_to_retreat() -> None:
+    # The whole path: France's attack phase, a DR rolled, Britain asked; a missed deadline
+    # (the ruleset's default) and the autopilot take Courier's choice, listed first.
+    state = egypt_war((["france"], ["britain"]))
+    put(state, "britain", "tripoli", "possession")
+    data = game_data(state)
+    odds = odds_for(data, 7, 5)
+    die = next(d for d in range(1, 7) if result_for(data, odds, d) == "DR")
+    outcome = act(state, "france", {"type": "war_attack", "place": "egypt", "kind": "army"}, [die])
+    prompts = PAX.prompts(outcome.state)
+    assert [(p.seat, p.kind) for p in prompts] == [("britain", "war_retreat")]
+    default = PAX.default_action(outcome.state, "britain")
+    assert default == prompts[0].choices[0].instantiate()
+    assert PAX.autopilot_action(outcome.state, "britain", 3) == default
+    assert {c.action["to"] for c in prompts[0].choices} >= {"sudan", "tripoli"}
+
+
 def allied_exchange() -> PaxState:
     """France's 3 against a British 5 and a German 5 in Egypt, rolled to an exchange: the
     larger force owes at least 3 (½ EX: 2), and either major's 5 pays it."""
