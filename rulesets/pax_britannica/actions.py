@@ -252,6 +252,57 @@ class SignSettlement(Action):
     sign: bool
 
 
+# -- issue 20: the players' decisions inside a war --
+
+
+class WarRetreat(Action):
+    """War, after an AR or DR (§4.11.8): where one retreating unit goes."""
+
+    type: Literal["war_retreat"] = "war_retreat"
+    unit: int
+    to: str
+
+
+class WarLosses(Action):
+    """War, after an exchange (§4.11.8, A-5): the units of the larger force that are lost."""
+
+    type: Literal["war_losses"] = "war_losses"
+    units: list[int]
+
+
+class WarConsent(Action):
+    """War, after an exchange: agree to the losses another major proposed, or refuse (then
+    every major's unit of the larger force is lost, §4.11.8)."""
+
+    type: Literal["war_consent"] = "war_consent"
+    agree: bool
+
+
+class ProposePeace(Action):
+    """War (§4.11.12): offer peace to every belligerent; `keeps` says whose conquests stay
+    conquered (none, both sides', the proposer's side's, the other side's)."""
+
+    type: Literal["propose_peace"] = "propose_peace"
+    power: str
+    keeps: Literal["none", "both", "ours", "theirs"]
+
+
+class AnswerPeace(Action):
+    """War: sign the peace on the table, or refuse it and fight on."""
+
+    type: Literal["answer_peace"] = "answer_peace"
+    sign: bool
+
+
+class DenyPassage(Action):
+    """War's start (§4.13): the controller of a strait's or a built canal's area denies
+    passage to neither alliance, the first, the second or both."""
+
+    type: Literal["deny_passage"] = "deny_passage"
+    passage: str
+    deny: Literal["none", "first", "second", "both"]
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -284,6 +335,12 @@ PaxAction = Annotated[
     | CallCongress
     | ProposeSettlement
     | CongressVote
-    | SignSettlement,
+    | SignSettlement
+    | WarRetreat
+    | WarLosses
+    | WarConsent
+    | ProposePeace
+    | AnswerPeace
+    | DenyPassage,
     Field(discriminator="type"),
 ]

@@ -17,7 +17,14 @@ from rulesets.pax_britannica.state import (
     marker_of,
     markers_in,
 )
-from rulesets.pax_britannica.war_board import control_areas, reach, side_of, take, units_at
+from rulesets.pax_britannica.war_board import (
+    control_areas,
+    is_water,
+    reach,
+    side_of,
+    take,
+    units_at,
+)
 
 STALEMATE_CYCLES = 3  # W9 (d): three cycles in a row with no attack
 SPOIL_LEVELS: tuple[Level, ...] = ("possession", "protectorate", "influence", "interest")
@@ -66,7 +73,13 @@ def conclude(ctx: StepContext[PaxState], war: War, winner: int | None, reason: s
             if war.conquered.get(area) != winner:
                 take(state, war, winner, area)
                 ctx.emit("pax.event.area_conquered", powers=list(war.sides[winner]), area=area)
-    kept = {a: s for a, s in war.conquered.items() if winner is None or s == winner}
+    divide_conquests(state, war, {0, 1} if winner is None else {winner})
+
+
+def divide_conquests(state: PaxState, war: War, sides: set[int]) -> None:
+    """The conquests of `sides` stay conquered and become spoils (the others go back to
+    their holders); the war moves to its spoils step."""
+    kept = {a: s for a, s in war.conquered.items() if s in sides}
     war.conquered = kept
     war.spoils = [
         Spoil(power=_taker(state, war, area, side), area=area)
@@ -125,14 +138,23 @@ def finish_war(ctx: StepContext[PaxState], war: War) -> None:
     influence (no ET); the surrendered units, the units at sea and those in an area their
     power no longer controls go home (A-42: home is Courier's choice); the war ends."""
     state = ctx.state
-    data = game_data(state)
     for area in sorted({d.area for d in war.declarations}):
         if area in war.conquered or not _conflicting(state, war, area):
             continue
         for marker in markers_in(state, area):
             if marker.is_control:
                 reduce_marker(ctx, marker, "influence", "war_undecided")
-    for unit in war.prisoners:
+    free_prisoners(ctx, war, set(war.powers))
+    send_home(ctx, set(war.powers))
+    state.wars.remove(war)
+    ctx.emit("pax.event.war_ends", side=list(war.sides[0]), other=list(war.sides[1]))
+
+
+def free_prisoners(ctx: StepContext[PaxState], war: War, powers: set[str]) -> None:
+    """§4.11.11: `powers`' surrendered units come back to their home nations."""
+    state = ctx.state
+    for unit in [u for u in war.prisoners if u.power in powers]:
+        war.prisoners.remove(unit)
         unit.location = unit.power
         state.units.append(unit)
         ctx.emit(
@@ -141,21 +163,24 @@ def finish_war(ctx: StepContext[PaxState], war: War) -> None:
             kind=f"pax_a_unit_{unit.kind}",
             strength=unit.strength,
         )
-    war.prisoners = []
-    belligerents = set(war.powers)
+
+
+def send_home(ctx: StepContext[PaxState], powers: set[str]) -> None:
+    """`powers`' units at sea, in an area their power does not control or in another
+    power's home nation go home (A-42: home is Courier's choice)."""
+    state = ctx.state
+    data = game_data(state)
     for unit in state.units:
-        if unit.power not in belligerents:
+        if unit.power not in powers:
             continue
         unit.moved = False
-        at_sea = data.is_sea(unit.location)
+        at_sea = is_water(state, unit.location)
         own = marker_of(state, unit.power, unit.location)
         stray = data.is_area(unit.location) and (own is None or not own.is_control)
         if at_sea or stray or (data.is_home(unit.location) and unit.location != unit.power):
             place = unit.location
             unit.location = unit.power
             _home(ctx, unit, place)
-    state.wars.remove(war)
-    ctx.emit("pax.event.war_ends", side=list(war.sides[0]), other=list(war.sides[1]))
 
 
 def _conflicting(state: PaxState, war: War, area: str) -> bool:

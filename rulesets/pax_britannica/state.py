@@ -118,6 +118,64 @@ class Spoil(_Model):
     area: str
 
 
+# -- the players' decisions inside a war (issue 20: losses, retreats, peace, passages) --
+
+
+class WarDecision(_Model):
+    """A choice a battle leaves to a seat (§4.11.8): where a retreating unit goes
+    (`retreat`: `unit`), which units of an exchange's larger force are lost (`losses`:
+    the majors' units `pool` must lose at least `need`), or whether another major with
+    units there agrees to the losses proposed (`consent`: `proposal`, by `proposer`)."""
+
+    kind: Literal["retreat", "losses", "consent"]
+    seat: str
+    place: str
+    unit: int = 0
+    pool: list[int] = Field(default_factory=list)
+    need: int = 0
+    proposal: list[int] = Field(default_factory=list)
+    proposer: str = ""
+
+
+PeaceTerms = Literal["none", "both", "ours", "theirs"]
+
+
+class PeaceProposal(_Model):
+    """Peace offered during a war (§4.11.12): `proposer`'s seat offers it, `keeps` says
+    whose conquests are kept (nobody's, both sides', the proposer's side's or the other
+    side's); the seats still to answer, in seat order, and the powers that signed."""
+
+    proposer: str
+    keeps: PeaceTerms
+    pending: list[str] = Field(default_factory=list)
+    signed: list[str] = Field(default_factory=list)
+
+
+class PassageQuestion(_Model):
+    """A seat whose power controls a strait's or a built canal's area is asked, as a war
+    begins, to whom it denies passage (§4.13)."""
+
+    passage: str
+    seat: str
+
+
+class PassageCall(_Model):
+    """A declaration of war a seat may make at once and only then: a seat of the alliance
+    a neutral denied passage, on that neutral (`passage`, §4.13), or a neutral codominion
+    member on the belligerent that entered the codominion (`codominion`, §4.11.7):
+    `power` on `target` over `area`."""
+
+    seat: str
+    power: str
+    target: str
+    area: str
+    reason: Literal["passage", "codominion"] = "passage"
+
+    @property
+    def neutral(self) -> str:
+        return self.power if self.reason == "codominion" else self.target
+
+
 class War(_Model):
     """One war of this turn: its two sides and its declarations, in order, and where its
     war sequence stands (§4.11.2): the cycle, the First Alliance (`first`, a side index),
@@ -144,6 +202,16 @@ class War(_Model):
     prisoners: list[Unit] = Field(default_factory=list)
     controllers: dict[str, str] = Field(default_factory=dict)
     spoils: list[Spoil] = Field(default_factory=list)
+    # issue 20, the players' decisions: battle choices waiting, the peace on the table,
+    # the seats that proposed peace this cycle, and the passages denied (id -> powers).
+    decisions: list[WarDecision] = Field(default_factory=list)
+    peace: PeaceProposal | None = None
+    peace_offered: list[str] = Field(default_factory=list)
+    denials: dict[str, list[str]] = Field(default_factory=dict)
+    opened: bool = False
+    passage_questions: list[PassageQuestion] = Field(default_factory=list)
+    passage_votes: dict[str, dict[str, str]] = Field(default_factory=dict)
+    passage_calls: list[PassageCall] = Field(default_factory=list)
 
     @property
     def acting(self) -> int:

@@ -3,12 +3,28 @@ wars played one after the other (they share no power, so playing them in turn is
 them at once), each as war cycles: initiative,
 then each alliance's manoeuvre, attack and support, the end-of-war check with ET +2 a
 cycle, and the resolution with its spoils. The seats of the acting alliance answer in seat
-order; a seat with nothing it could do is not asked."""
+order; a seat with nothing it could do is not asked. The owners' battle decisions
+(war_decisions.py), a peace on the table (war_peace.py), the passage questions of a war's
+start and the declarations a neutral's conduct allows at once (war_passages.py,
+war_codominions.py) are answered before anything else."""
 
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica.actions import WarAttack, WarMove, WarSpoils, WarStepDone
+from rulesets.pax_britannica.actions import (
+    AnswerPeace,
+    DeclareWar,
+    DenyPassage,
+    NoWar,
+    ProposePeace,
+    WarAttack,
+    WarConsent,
+    WarLosses,
+    WarMove,
+    WarRetreat,
+    WarSpoils,
+    WarStepDone,
+)
 from rulesets.pax_britannica.board import india_reach
 from rulesets.pax_britannica.combat import odds_for
 from rulesets.pax_britannica.conflicts import close_diplomacy
@@ -44,12 +60,32 @@ from rulesets.pax_britannica.war_board import (
     controlled_powers,
     controller,
     enemies,
+    is_water,
     steps,
     supported,
     take,
     units_at,
 )
+from rulesets.pax_britannica.war_codominions import enter_codominion
 from rulesets.pax_britannica.war_combat import fight_battle, forces, surrender
+from rulesets.pax_britannica.war_decisions import (
+    decision_prompt,
+    resolve_consent,
+    resolve_losses,
+    resolve_retreat,
+    settle_decisions,
+)
+from rulesets.pax_britannica.war_passages import (
+    answer_call,
+    answer_passage,
+    ask_passages,
+    call_prompt,
+    denial_choices,
+    deny_now,
+    passage_prompt,
+    prune_passage_calls,
+)
+from rulesets.pax_britannica.war_peace import answer, peace_prompt, proposal_choices, propose
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -69,8 +105,17 @@ def advance(ctx: StepContext[PaxState]) -> None:
             close_diplomacy(ctx)
             return
         war = state.wars[0]
+        settle_decisions(ctx, war)
+        prune_passage_calls(state, war)
+        if war.decisions or war.peace is not None or war.passage_calls:
+            return
         if war.cycle == 0:
-            _begin(ctx, war)
+            if not war.opened:
+                _begin(ctx, war)
+                continue
+            if war.passage_questions:
+                return
+            _begin_cycle(ctx, war)
             continue
         if war.step == "spoils":
             if _spoils_pending(ctx, war):
@@ -103,12 +148,14 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
             if leader is not None:
                 war.controllers[minor] = leader
                 ctx.emit("pax.event.minor_controller", seat=leader, power=minor)
-    _begin_cycle(ctx, war)
+    ask_passages(state, war)  # §4.13: who denies a strait or canal, before W2
+    war.opened = True
 
 
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance."""
     war.cycle += 1
+    war.peace_offered = []
     war.attacked = False
     war.half = 0
     if war.kind != "war":  # §4.11.13, §4.11.14: the natives are always First Alliance
@@ -211,7 +258,6 @@ def _support(ctx: StepContext[PaxState], war: War) -> None:
         if area in enemy_held and armies and not units_at(state, foes, area, "army"):
             take(state, war, side, area)
             ctx.emit("pax.event.area_conquered", powers=list(war.sides[side]), area=area)
-    data = game_data(state)
     for unit in [u for u in state.units if u.power in war.sides[side]]:
         if unit.kind == "army" and not supported(
             state, war, [unit.power], unit.location, unit.power
@@ -219,7 +265,7 @@ def _support(ctx: StepContext[PaxState], war: War) -> None:
             surrender(ctx, war, unit, "out_of_support")
         elif (
             unit.kind == "navy"
-            and data.is_sea(unit.location)
+            and is_water(state, unit.location)
             and not coaling(state, war, unit.power, unit.location)
         ):
             surrender(ctx, war, unit, "no_coaling")
@@ -285,6 +331,14 @@ def prompts(state: PaxState) -> list[Prompt]:
     if not state.wars or state.finished:
         return []
     war = state.wars[0]
+    if war.decisions:
+        return [decision_prompt(state, war)]
+    if war.peace is not None:
+        return [peace_prompt(state, war)]
+    if war.passage_questions:
+        return [passage_prompt(state, war)]
+    if war.passage_calls:
+        return [call_prompt(state, war)]
     if war.step == "spoils":
         return _spoils_prompt(state, war)
     if not war.waiting:
@@ -298,6 +352,7 @@ def prompts(state: PaxState) -> list[Prompt]:
             _attack_choice(state, war, seat, place, kind)
             for place, kind in _targets(state, war, seat)
         ]
+    choices += proposal_choices(state, war, seat) + denial_choices(state, war, seat)
     text = Msg(
         key=f"pax.prompt.war_{war.step}",
         params={"cycle": war.cycle, "powers": controlled_powers(state, war, seat, war.acting)},
@@ -406,7 +461,12 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
 
 def _current(state: PaxState, seat: str, step: str) -> War:
     war = state.wars[0] if state.wars else None
-    if war is None or war.step != step or (step != "spoils" and war.waiting[:1] != [seat]):
+    waiting_on_others = war is not None and bool(
+        war.decisions or war.peace is not None or war.passage_questions or war.passage_calls
+    )
+    if war is None or waiting_on_others or war.step != step:
+        raise IllegalAction("pax.error.not_your_war_step")
+    if step != "spoils" and war.waiting[:1] != [seat]:
         raise IllegalAction("pax.error.not_your_war_step")
     return war
 
@@ -427,6 +487,7 @@ def on_war_move(ctx: StepContext[PaxState], seat: str, action: WarMove) -> None:
     )
     unit.location = action.to
     unit.moved = True
+    enter_codominion(state, war, unit.power, action.to)
     advance(ctx)
 
 
@@ -437,7 +498,71 @@ def on_war_attack(ctx: StepContext[PaxState], seat: str, action: WarAttack) -> N
         raise IllegalAction("pax.error.war_attack_illegal", place=action.place)
     war.fought.append(f"{seat} {action.place} {action.kind}")
     war.attacked = True
-    fight_battle(ctx, war, seat, action.place, action.kind)
+    fight_battle(ctx, war, seat, action.place, action.kind, choose=True)
+    advance(ctx)
+
+
+def on_propose_peace(ctx: StepContext[PaxState], seat: str, action: ProposePeace) -> None:
+    state = ctx.state
+    war = state.wars[0] if state.wars else None
+    if war is None or war.step == "spoils":
+        raise IllegalAction("pax.error.not_your_war_step")
+    propose(ctx, _current(state, seat, war.step), seat, action)
+    advance(ctx)
+
+
+def on_answer_peace(ctx: StepContext[PaxState], seat: str, action: AnswerPeace) -> None:
+    if not ctx.state.wars:
+        raise IllegalAction("pax.error.not_your_war_step")
+    answer(ctx, ctx.state.wars[0], seat, action)
+    advance(ctx)
+
+
+def _opening(state: PaxState) -> War:
+    if not state.wars or state.wars[0].decisions or state.wars[0].peace is not None:
+        raise IllegalAction("pax.error.not_your_war_step")
+    return state.wars[0]
+
+
+def on_deny_passage(ctx: StepContext[PaxState], seat: str, action: DenyPassage) -> None:
+    war = _opening(ctx.state)
+    if war.passage_questions:
+        answer_passage(ctx, war, seat, action)
+    else:
+        deny_now(ctx, _current(ctx.state, seat, war.step), seat, action)
+    advance(ctx)
+
+
+def on_passage_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar | NoWar) -> None:
+    war = _opening(ctx.state)
+    if war.passage_questions or not war.passage_calls:
+        raise IllegalAction("pax.error.not_your_war_step")
+    call = war.passage_calls[0]
+    wrong_target = isinstance(action, DeclareWar) and action.target != call.target
+    if action.power != call.power or wrong_target:
+        raise IllegalAction("pax.error.not_your_war_step")
+    answer_call(ctx, war, seat, isinstance(action, DeclareWar))
+    advance(ctx)
+
+
+def _deciding(state: PaxState) -> War:
+    if not state.wars or not state.wars[0].decisions:
+        raise IllegalAction("pax.error.not_your_war_step")
+    return state.wars[0]
+
+
+def on_war_retreat(ctx: StepContext[PaxState], seat: str, action: WarRetreat) -> None:
+    resolve_retreat(ctx, _deciding(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_war_losses(ctx: StepContext[PaxState], seat: str, action: WarLosses) -> None:
+    resolve_losses(ctx, _deciding(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_war_consent(ctx: StepContext[PaxState], seat: str, action: WarConsent) -> None:
+    resolve_consent(ctx, _deciding(ctx.state), seat, action)
     advance(ctx)
 
 
@@ -488,6 +613,14 @@ PHASE: Phase[PaxState] = Phase(
         WarAttack: on_war_attack,
         WarStepDone: on_war_step_done,
         WarSpoils: on_war_spoils,
+        WarRetreat: on_war_retreat,
+        WarLosses: on_war_losses,
+        WarConsent: on_war_consent,
+        ProposePeace: on_propose_peace,
+        AnswerPeace: on_answer_peace,
+        DenyPassage: on_deny_passage,
+        DeclareWar: on_passage_war,
+        NoWar: on_passage_war,
     },
     enter=enter,
 )

@@ -1,11 +1,13 @@
 """Board queries of a war (§4.11.7–4.11.10): sides, who moves a power's units, where a unit
-may step in a manoeuvre phase, coaling rights, control and conquest, and support."""
+may step in a manoeuvre phase (through the cape zones, which exist only in war), coaling
+rights, control and conquest, and support."""
 
 from __future__ import annotations
 
 from collections import deque
 
 from rulesets.pax_britannica.board import neighbours
+from rulesets.pax_britannica.data import PassageRecord
 from rulesets.pax_britannica.state import (
     PaxState,
     Unit,
@@ -48,6 +50,33 @@ def native_cc(state: PaxState, war: War, area: str) -> int:
     if any(m.is_control for m in markers_in(state, area)):
         return 0
     return game_data(state).area(area).cc
+
+
+def capes(state: PaxState) -> dict[str, tuple[str, str]]:
+    """The cape zones of the data (§2.3) and the two seas each lies between."""
+    return {p.id: (p.seas[0], p.seas[1]) for p in game_data(state).passages if p.kind == "cape"}
+
+
+def is_water(state: PaxState, place: str) -> bool:
+    """A sea zone, or a cape zone (which acts as one in war, §4.11.7)."""
+    return game_data(state).is_sea(place) or place in capes(state)
+
+
+def war_neighbours(state: PaxState, place: str) -> list[str]:
+    """One manoeuvre step from `place` (§4.11.7): in war a unit cannot pass directly
+    between the South Atlantic and the Indian Ocean or the South Pacific; it must spend a
+    manoeuvre phase in the Cape of Good Hope or Cape Horn between them."""
+    zones = capes(state)
+    if place in zones:
+        return list(zones[place])
+    found = neighbours(state, place)
+    if not game_data(state).is_sea(place):
+        return found
+    for cape, seas in zones.items():
+        if place in seas:
+            beyond = seas[1] if seas[0] == place else seas[0]
+            found = [n for n in found if n != beyond] + [cape]
+    return found
 
 
 def side_of(war: War, power: str) -> int | None:
@@ -121,6 +150,9 @@ def coaling(state: PaxState, war: War, power: str, sea: str) -> bool:
     """§4.11.7: the sea borders the power's home nation, or an area holding its or an
     ally's influence or control marker, or an enemy control marker in a conquered area."""
     data = game_data(state)
+    zones = capes(state)
+    if sea in zones:  # rights in either sea beside the cape give rights in the cape
+        return any(coaling(state, war, power, s) for s in zones[sea])
     if sea in data.power(power).home_seas:
         return True
     side = side_of(war, power)
@@ -134,6 +166,25 @@ def coaling(state: PaxState, war: War, power: str, sea: str) -> bool:
         if side is not None and war.conquered.get(marker.area) == side and marker.is_control:
             return True
     return False
+
+
+def open_passages(state: PaxState) -> list[PassageRecord]:
+    """The straits and the built canals (§4.13); cape zones are not passages one denies."""
+    return [
+        p
+        for p in game_data(state).passages
+        if p.kind == "strait" or (p.kind == "canal_site" and p.area in state.canals)
+    ]
+
+
+def passage_closed(state: PaxState, war: War, power: str, here: str, nxt: str) -> bool:
+    """§4.13: the step between two seas goes through a strait or canal denied to `power`;
+    with both canals built, the Caribbean and the South Pacific are apart only when both
+    are denied to it."""
+    if not war.denials:
+        return False
+    ways = [p for p in open_passages(state) if set(p.seas) == {here, nxt}]
+    return bool(ways) and all(power in war.denials.get(p.id, []) for p in ways)
 
 
 def _occupied(state: PaxState, powers: list[str], place: str, kind: str) -> bool:
@@ -166,20 +217,27 @@ def army_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
     foes, friends = enemies(war, side), war.sides[side]
     fleets = merchant_seas(state, power)
     enterable = belligerent_areas(state, war)
-    here_is_sea, here_is_area = data.is_sea(here), data.is_area(here)
+    here_is_sea, here_is_area = is_water(state, here), data.is_area(here)
+    zones = capes(state)
     here_hostile = here_is_area and (
         _occupied(state, foes, here, "army") or _occupied(state, foes, here, "navy")
     )
     here_enemy_army = here_is_area and _occupied(state, foes, here, "army")
     homes = _homes_open(war, power)
     found: list[str] = []
-    for nxt in neighbours(state, here):
+    for nxt in war_neighbours(state, here):
         if data.is_home(nxt):
             ok = nxt in homes
+        elif nxt in zones:  # a merchant fleet of its own in both seas beside the cape
+            ok = all(sea in fleets for sea in zones[nxt]) and not here_hostile
+            if ok and _occupied(state, foes, nxt, "navy"):
+                ok = _occupied(state, friends, nxt, "navy")
         elif data.is_sea(nxt):
             ok = (nxt in fleets or here == power) and not here_hostile
             if ok and _occupied(state, foes, nxt, "navy"):
                 ok = _occupied(state, friends, nxt, "navy")
+            if ok and here_is_sea and passage_closed(state, war, power, here, nxt):
+                ok = False
         else:
             ok = nxt in enterable
             nxt_hostile = _occupied(state, foes, nxt, "army") or _occupied(state, foes, nxt, "navy")
@@ -199,11 +257,13 @@ def navy_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
     data = game_data(state)
     enterable = belligerent_areas(state, war)
     found: list[str] = []
-    for nxt in neighbours(state, here):
+    for nxt in war_neighbours(state, here):
         if data.is_home(nxt):
             ok = nxt == power
-        elif data.is_sea(nxt):
+        elif is_water(state, nxt):
             ok = here == power or coaling(state, war, power, nxt)
+            if ok and data.is_sea(here) and passage_closed(state, war, power, here, nxt):
+                ok = False
         else:
             ok = data.is_sea(here) and nxt in enterable
         if ok and nxt not in found:
@@ -248,7 +308,9 @@ def supported(state: PaxState, war: War, powers: list[str], place: str, fleets_o
     while queue:
         at = queue.popleft()
         blockaded = data.is_area(at) and _occupied(state, foes, at, "navy")
-        for nxt in neighbours(state, at):
+        # Lines of support keep the peacetime seas (no merchant fleet sits in a cape).
+        zones = capes(state)
+        for nxt in list(zones[at]) if at in zones else neighbours(state, at):
             if nxt in seen:
                 continue
             if data.is_sea(nxt) and blockaded:

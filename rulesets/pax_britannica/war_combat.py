@@ -1,18 +1,33 @@
 """Battles of a war (§4.11.8, §4.11.11): land and naval combat on the combat results
-tables, the losses of an exchange, retreats, and units that surrender."""
+tables, the losses of an exchange, retreats, and units that surrender. In a battle a seat
+fights (`choose`), the retreat destinations and the exchange losses that leave a choice
+are queued as the owners' decisions (war_decisions.py), Courier's choice listed first."""
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate
-from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, is_major, markers_in
+from rulesets.pax_britannica.state import (
+    PaxState,
+    Unit,
+    War,
+    WarDecision,
+    game_data,
+    is_major,
+    markers_in,
+    seat_of,
+)
 from rulesets.pax_britannica.war_board import (
     NATIVES,
     control_areas,
     controlled_powers,
+    controller,
     enemies,
+    is_water,
     native_cc,
     native_region,
     side_of,
@@ -31,10 +46,13 @@ def forces(
     return attackers, units_at(state, enemies(war, side), place, kind)
 
 
-def fight_battle(ctx: StepContext[PaxState], war: War, seat: str, place: str, kind: str) -> None:
+def fight_battle(
+    ctx: StepContext[PaxState], war: War, seat: str, place: str, kind: str, choose: bool = False
+) -> None:
     """Roll one battle and apply its result: AE and DE remove a side, AR and DR retreat it,
     EX and ½ EX remove the smaller force and cost the larger its share (A-5; the attacker
-    counts as the smaller force when both are equal, 1993)."""
+    counts as the smaller force when both are equal, 1993). With `choose`, the owners
+    decide the retreats and the losses that leave a choice."""
     state = ctx.state
     data = game_data(state)
     attackers, defenders = forces(state, war, seat, place, kind)
@@ -58,20 +76,25 @@ def fight_battle(ctx: StepContext[PaxState], war: War, seat: str, place: str, ki
         war.defeated.append(place)
         ctx.emit("pax.event.native_area_defeated", area=place)
     if result == "AE":
-        _remove(ctx, attackers)
+        lose_units(ctx, attackers)
     elif result == "DE":
-        _remove(ctx, defenders)
-    elif result == "AR":
-        retreat_units(ctx, war, attackers, place)
-    elif result == "DR":
-        retreat_units(ctx, war, defenders, place)
+        lose_units(ctx, defenders)
+    elif result in ("AR", "DR"):
+        retreating = attackers if result == "AR" else defenders
+        if choose:
+            queue_retreats(ctx, war, retreating, place)
+        else:
+            retreat_units(ctx, war, retreating, place)
     else:
         smaller, larger = (attackers, defenders) if attack <= defence else (defenders, attackers)
         lost = sum(u.strength for u in smaller)
         need = lost if result == "EX" else -(-lost // 2)
-        _remove(ctx, smaller)
-        _remove(ctx, war_losses(state, larger, need))
-    if kind == "navy" and data.is_sea(place):
+        lose_units(ctx, smaller)
+        if choose:
+            queue_losses(ctx, war, place, larger, need)
+        else:
+            lose_units(ctx, war_losses(state, larger, need))
+    if kind == "navy" and is_water(state, place):
         strand(ctx, war, place)
 
 
@@ -86,7 +109,70 @@ def war_losses(state: PaxState, units: list[Unit], need: int) -> list[Unit]:
     return majors + losses(minors, need - total) if minors else majors
 
 
-def _remove(ctx: StepContext[PaxState], units: list[Unit]) -> None:
+MAX_LOSS_POOL = 12  # beyond this many units an exchange's losses stay Courier's choice
+
+
+def loss_options(units: list[Unit], need: int) -> list[list[Unit]]:
+    """The legal ways for `units` to lose at least `need` (A-5: the exact total, else the
+    smallest total above it), one per make-up (power and strength of each unit lost),
+    Courier's choice first."""
+    best = losses(units, need)
+    total = sum(u.strength for u in best)
+    found = {_make_up(best): best}
+    pool = sorted(units, key=lambda u: (u.strength, u.id))[:MAX_LOSS_POOL]
+    for size in range(1, len(pool) + 1):
+        for group in combinations(pool, size):
+            if sum(u.strength for u in group) == total:
+                found.setdefault(_make_up(list(group)), list(group))
+    return list(found.values())
+
+
+def _make_up(units: list[Unit]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((u.power, u.strength) for u in units))
+
+
+def queue_losses(
+    ctx: StepContext[PaxState], war: War, place: str, units: list[Unit], need: int
+) -> None:
+    """An exchange's losses on the larger force (§4.11.8): majors' units first; when they
+    could lose it in several ways, the first of their seats in seat order chooses (the
+    others then agree or not), else the loss is taken at once."""
+    state = ctx.state
+    majors = [u for u in units if is_major(state, u.power)]
+    if sum(u.strength for u in majors) <= need or len(majors) > MAX_LOSS_POOL:
+        lose_units(ctx, war_losses(state, units, need))
+        return
+    options = loss_options(majors, need)
+    if len(options) == 1:
+        lose_units(ctx, options[0])
+        return
+    seats = loss_seats(state, war, majors)
+    war.decisions.append(
+        WarDecision(
+            kind="losses", seat=seats[0], place=place, pool=[u.id for u in majors], need=need
+        )
+    )
+
+
+def loss_seats(state: PaxState, war: War, units: list[Unit]) -> list[str]:
+    """The seats of the major powers among `units`, in seat order."""
+    owners = {controller(state, war, u.power) or seat_of(state, u.power) for u in units}
+    return [seat for seat in state.seats if seat in owners]
+
+
+def queue_retreats(ctx: StepContext[PaxState], war: War, units: list[Unit], place: str) -> None:
+    """AR / DR in a battle a seat fought: a unit its owner could send to more than one
+    place waits for the owner's choice; the others retreat (or surrender) at once."""
+    state = ctx.state
+    for unit in units:
+        seat = None if unit.power in NATIVES else controller(state, war, unit.power)
+        if seat is None or len(retreat_options(state, war, unit)) <= 1:
+            retreat_units(ctx, war, [unit], place)
+            continue
+        war.decisions.append(WarDecision(kind="retreat", seat=seat, place=place, unit=unit.id))
+
+
+def lose_units(ctx: StepContext[PaxState], units: list[Unit]) -> None:
     for unit in units:
         eliminate(ctx, unit, "war_battle")
 
@@ -109,12 +195,18 @@ def retreat_units(ctx: StepContext[PaxState], war: War, units: list[Unit], place
         if where is None:
             surrender(ctx, war, unit, "no_retreat")
             continue
-        if unit.kind == "navy" and game_data(state).is_sea(place):
-            for passenger in units_at(state, [unit.power], place, "army"):
-                passenger.location = where
-                _retreated(ctx, passenger, place)
-        unit.location = where
-        _retreated(ctx, unit, place)
+        retreat_to(ctx, unit, place, where)
+
+
+def retreat_to(ctx: StepContext[PaxState], unit: Unit, place: str, where: str) -> None:
+    """`unit` retreats from `place` to `where`; a navy leaving a sea takes its power's
+    armies there along."""
+    if unit.kind == "navy" and is_water(ctx.state, place):
+        for passenger in units_at(ctx.state, [unit.power], place, "army"):
+            passenger.location = where
+            _retreated(ctx, passenger, place)
+    unit.location = where
+    _retreated(ctx, unit, place)
 
 
 def _retreated(ctx: StepContext[PaxState], unit: Unit, place: str) -> None:
@@ -144,6 +236,13 @@ def native_retreat(state: PaxState, war: War, unit: Unit) -> str | None:
 
 
 def retreat_place(state: PaxState, war: War, unit: Unit) -> str | None:
+    options = retreat_options(state, war, unit)
+    return options[0] if options else None
+
+
+def retreat_options(state: PaxState, war: War, unit: Unit) -> list[str]:
+    """Where `unit` may retreat (§4.11.8, A-10), Courier's choice first: home, then its
+    alliance's areas richest first, then the rest (seas) by name."""
     data = game_data(state)
     side = side_of(war, unit.power)
     assert side is not None
@@ -154,8 +253,6 @@ def retreat_place(state: PaxState, war: War, unit: Unit) -> str | None:
         for place in steps(state, war, unit)
         if not units_at(state, foes, place, unit.kind) or units_at(state, friends, place, unit.kind)
     ]
-    if not options:
-        return None
 
     def preference(place: str) -> tuple[int, int, str]:
         if data.is_home(place):
@@ -164,7 +261,7 @@ def retreat_place(state: PaxState, war: War, unit: Unit) -> str | None:
             return (1, -data.area(place).ev, place)
         return (2, 0, place)
 
-    return min(options, key=preference)
+    return sorted(options, key=preference)
 
 
 def surrender(ctx: StepContext[PaxState], war: War, unit: Unit, reason: str) -> None:
