@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from pydantic import ValidationError
@@ -35,6 +36,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--option", action="append", default=[], help="with --game: NAME=VALUE")
     parser.add_argument("--seed", help="with --game: the dice seed (hex), for a repeatable game")
     parser.add_argument("--lang", choices=LANGUAGES, default=settings.default_language)
+    parser.add_argument(
+        "--pictures",
+        type=Path,
+        default=Path("data") / "pictures",
+        help="folder for the pictures a step adds to its report (a battle's card)",
+    )
     return parser.parse_args(argv)
 
 
@@ -77,7 +84,7 @@ def _check_seats(game: str, seats: str | None) -> None:
 
 async def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     service = await open_service(args.db)
-    table = Table(service, stdin, stdout, args.lang)
+    table = Table(service, stdin, stdout, args.lang, args.pictures)
     try:
         try:
             await _prepare(table, args)

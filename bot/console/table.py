@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.console.text import (
@@ -23,6 +24,7 @@ from bot.console.text import (
     view_text,
 )
 from bot.i18n import render, translate
+from bot.render.step_cards import render_step_pictures_async
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
 from bot.services.outbox import (
     AuditNotice,
@@ -60,12 +62,19 @@ class Quit(Exception):
 
 class Table:
     def __init__(
-        self, service: CampaignService, stdin: TextIO, stdout: TextIO, language: str
+        self,
+        service: CampaignService,
+        stdin: TextIO,
+        stdout: TextIO,
+        language: str,
+        pictures: Path | None = None,
     ) -> None:
         self.service = service
         self.stdin = stdin
         self.stdout = stdout
         self.language = language
+        # Where a step's extra pictures (a battle's card) are saved; None: not drawn.
+        self.pictures = pictures
         self.campaign_id: int | None = None
         self._commands: dict[str, Handler] = {
             "help": self.help,
@@ -307,6 +316,8 @@ class Table:
             lines = event_lines(events, self.language)
             if isinstance(message, Report) and message.finished and message.scores:
                 lines.append(scores_text(message.scores, self.language))
+            if isinstance(message, Report):
+                lines += await self._saved_pictures(campaign_id, ruleset, message)
             return lines
         if isinstance(message, PromptsOpened):
             if not message.open:
@@ -325,6 +336,23 @@ class Table:
                 for line in message.lines
             ]
         return [translate(message.key, self.language, **message.params)]
+
+    async def _saved_pictures(self, campaign_id: int, ruleset: str, report: Report) -> list[str]:
+        """The pictures a step adds to its report, saved as PNG files: where each is."""
+        if self.pictures is None or not report.events:
+            return []
+        state = await self.service.play.state_at(campaign_id, report.seq)
+        view = registry.get(ruleset).view(state, None)
+        pictures = await render_step_pictures_async(ruleset, report.events, view, self.language)
+        lines = []
+        for number, picture in enumerate(pictures, start=1):
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            path = self.pictures / f"campaign-{campaign_id}-step-{report.seq}-{number}.png"
+            path.write_bytes(picture.png)
+            lines.append(
+                translate("console.picture_saved", self.language, title=picture.title, path=path)
+            )
+        return lines
 
     async def public(self, args: list[str]) -> None:
         self.write(view_text(await self.service.play.public_view(self._current())))

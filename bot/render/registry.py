@@ -3,12 +3,15 @@
 A ruleset draws a map by giving its package a `map` module with `load_geometry()` and
 `scene_from_view(view, language)`: it is found here with no line to add. The services ask
 for a campaign's map by ruleset name and public view and never need to know how it is drawn.
+The module may also define `step_pictures(events, view, language)`: the extra pictures a
+step adds to its report (a battle's report card), each a scene of a header and panels
+built from the step's public events and the public view after it.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -26,10 +29,26 @@ class SceneBuilder(Protocol):
     ) -> Scene: ...
 
 
+class StepPictures(Protocol):
+    """(a step's public events, the public view after it, language) -> one scene per
+    picture the step adds to its report (drawn as a card: header and panels)."""
+
+    def __call__(
+        self, events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], language: str = ...
+    ) -> list[Scene]: ...
+
+
+def no_pictures(
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], language: str = "en"
+) -> list[Scene]:
+    return []
+
+
 @dataclass(frozen=True)
 class MapRenderer:
     load_geometry: GeometryLoader
     scene_from_view: SceneBuilder
+    step_pictures: StepPictures = no_pictures
 
 
 _RENDERERS: dict[str, MapRenderer] = {}
@@ -39,10 +58,11 @@ def register_map(
     ruleset_name: str,
     load_geometry: GeometryLoader,
     scene: SceneBuilder | Callable[[Mapping[str, Any], str], Scene],
+    step_pictures: StepPictures = no_pictures,
 ) -> None:
     """Register a map. A scene builder written before labels existed, `(view, language)`,
     is accepted and simply given no labels."""
-    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, _taking_labels(scene))
+    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, _taking_labels(scene), step_pictures)
 
 
 def _taking_labels(scene: Callable[..., Scene]) -> SceneBuilder:
@@ -73,7 +93,8 @@ def _register_builtin() -> None:
             if error.name != f"{package}.map":
                 raise
             continue
-        register_map(ruleset.name, module.load_geometry, module.scene_from_view)
+        pictures = getattr(module, "step_pictures", no_pictures)
+        register_map(ruleset.name, module.load_geometry, module.scene_from_view, pictures)
 
 
 def map_renderer(ruleset_name: str) -> MapRenderer:

@@ -99,15 +99,15 @@ def _names(language: str) -> dict[str, str]:
     return {**english, **local}
 
 
-def _name(item: str, language: str) -> str:
+def display_name(item: str, language: str) -> str:
     return _names(language).get(f"name.{item}", item)
 
 
-def _styles(language: str) -> list[PowerStyle]:
+def power_styles(language: str) -> list[PowerStyle]:
     return [
         PowerStyle(
             power=p.id,
-            name=_name(p.id, language),
+            name=display_name(p.id, language),
             colour=p.colour,
             letter=LETTERS.get(p.id, p.id[-2:].upper()),
         )
@@ -135,7 +135,7 @@ def _regions(view: Mapping[str, Any], language: str) -> list[RegionScene]:
         regions.append(
             RegionScene(
                 id=zone.id,
-                label=_name(zone.id, language),
+                label=display_name(zone.id, language),
                 control={str(owner): 1} if owner else {},
                 pieces=[
                     PieceStack(kind=kind, power=power, count=count)
@@ -179,7 +179,7 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
         PanelRow(
             values=[
                 " – ".join(
-                    f"{_name(p, language)} {int(war.get('lost', {}).get(p, 0))}"
+                    f"{display_name(p, language)} {int(war.get('lost', {}).get(p, 0))}"
                     for p in war.get("powers", [])
                 )
             ]
@@ -199,7 +199,8 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
                 title=text["scores"],
                 columns=[text["col.player"], text["col.score"]],
                 rows=[
-                    PanelRow(values=[_name(seat, language), str(score)]) for seat, score in ranked
+                    PanelRow(values=[display_name(seat, language), str(score)])
+                    for seat, score in ranked
                 ],
             )
         )
@@ -217,13 +218,13 @@ def _battle_report(report: Mapping[str, Any], text: Mapping[str, str], language:
             for d in side.get("dice", [])
         )
         power = side.get("power")
-        label = _name(str(power), language) if power else text["opposition"]
+        label = display_name(str(power), language) if power else text["opposition"]
         rows.append(
             PanelRow(values=[label, dice, str(side.get("bp", 0)), str(side.get("damage", 0))])
         )
     title = text["report"].format(
-        kind=_name(f"urr_kind_{report.get('kind')}", language),
-        area=_name(str(report.get("area")), language),
+        kind=display_name(f"urr_kind_{report.get('kind')}", language),
+        area=display_name(str(report.get("area")), language),
     )
     return Panel(
         title=title,
@@ -239,11 +240,11 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         lines.append(text["eot"].format(step=view.get("eot_step", 0)))
     acting = view.get("acting")
     if acting:
-        lines.append(text["acting"].format(seat=_name(str(acting), language)))
+        lines.append(text["acting"].format(seat=display_name(str(acting), language)))
     return Scene(
         map_id=load_geometry().id,
         header=Header(title=text["title"], lines=lines),
-        powers=_styles(language),
+        powers=power_styles(language),
         regions=_regions(view, language),
         panels=_panels(view, text, language),
         legend=[LegendEntry(symbol=s, label=text[s]) for s in ("control", "army", "fleet", "fort")],
