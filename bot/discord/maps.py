@@ -11,6 +11,7 @@ import asyncio
 import io
 import json
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -55,6 +56,7 @@ async def timeline_gif(bot: CourierBot, campaign: Any) -> bytes:
     renderer = map_renderer(campaign.ruleset)
     scenes: list[Any] = []
     previous = None
+    view: dict[str, Any] = {}
     for seq in seqs:
         view = await public_view_at(bot, campaign, seq)
         signature = board_signature(campaign.ruleset, view)
@@ -66,7 +68,9 @@ async def timeline_gif(bot: CourierBot, campaign: Any) -> bytes:
             round(i * (len(scenes) - 1) / (TIMELINE_FRAMES - 1)) for i in range(TIMELINE_FRAMES)
         }
         scenes = [scene for index, scene in enumerate(scenes) if index in picks]
-    return await asyncio.to_thread(render_timeline, scenes)
+    # A campaign's board is the same all along: the last view says which geometry it is.
+    geometry = renderer.geometry_for(view)
+    return await asyncio.to_thread(partial(render_timeline, scenes, geometry=geometry))
 
 
 async def map_of_step(

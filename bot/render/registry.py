@@ -5,7 +5,9 @@ A ruleset draws a map by giving its package a `map` module with `load_geometry()
 for a campaign's map by ruleset name and public view and never need to know how it is drawn.
 The module may also define `step_pictures(events, view, language)`: the extra pictures a
 step adds to its report (a battle's report card), each a scene of a header and panels
-built from the step's public events and the public view after it.
+built from the step's public events and the public view after it; and
+`geometry_for_view(view)`: the geometry of one campaign, when its public view carries a
+board of its own (a group's data file), `load_geometry()` otherwise.
 """
 
 from __future__ import annotations
@@ -44,11 +46,21 @@ def no_pictures(
     return []
 
 
+ViewGeometry = Callable[[Mapping[str, Any]], MapGeometry]
+
+
 @dataclass(frozen=True)
 class MapRenderer:
     load_geometry: GeometryLoader
     scene_from_view: SceneBuilder
     step_pictures: StepPictures = no_pictures
+    geometry_for_view: ViewGeometry | None = None
+
+    def geometry_for(self, view: Mapping[str, Any]) -> MapGeometry:
+        """The geometry a campaign's map is drawn on, from its public view."""
+        if self.geometry_for_view is None:
+            return self.load_geometry()
+        return self.geometry_for_view(view)
 
 
 _RENDERERS: dict[str, MapRenderer] = {}
@@ -59,10 +71,13 @@ def register_map(
     load_geometry: GeometryLoader,
     scene: SceneBuilder | Callable[[Mapping[str, Any], str], Scene],
     step_pictures: StepPictures = no_pictures,
+    geometry_for_view: ViewGeometry | None = None,
 ) -> None:
     """Register a map. A scene builder written before labels existed, `(view, language)`,
     is accepted and simply given no labels."""
-    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, _taking_labels(scene), step_pictures)
+    _RENDERERS[ruleset_name] = MapRenderer(
+        load_geometry, _taking_labels(scene), step_pictures, geometry_for_view
+    )
 
 
 def _taking_labels(scene: Callable[..., Scene]) -> SceneBuilder:
@@ -93,8 +108,13 @@ def _register_builtin() -> None:
             if error.name != f"{package}.map":
                 raise
             continue
-        pictures = getattr(module, "step_pictures", no_pictures)
-        register_map(ruleset.name, module.load_geometry, module.scene_from_view, pictures)
+        register_map(
+            ruleset.name,
+            module.load_geometry,
+            module.scene_from_view,
+            getattr(module, "step_pictures", no_pictures),
+            getattr(module, "geometry_for_view", None),
+        )
 
 
 def map_renderer(ruleset_name: str) -> MapRenderer:
