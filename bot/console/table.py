@@ -24,6 +24,7 @@ from bot.console.text import (
     view_text,
 )
 from bot.i18n import render, translate
+from bot.render.registry import has_step_pictures
 from bot.render.step_cards import render_step_pictures_async
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
 from bot.services.outbox import (
@@ -339,7 +340,7 @@ class Table:
 
     async def _saved_pictures(self, campaign_id: int, ruleset: str, report: Report) -> list[str]:
         """The pictures a step adds to its report, saved as PNG files: where each is."""
-        if self.pictures is None or not report.events:
+        if self.pictures is None or not report.events or not has_step_pictures(ruleset):
             return []
         state = await self.service.play.state_at(campaign_id, report.seq)
         view = registry.get(ruleset).view(state, None)

@@ -18,6 +18,7 @@ import discord
 
 from bot.discord.language import tr
 from bot.render import has_map, map_renderer, render_campaign_png, render_timeline
+from bot.render.registry import has_step_pictures
 from bot.render.step_cards import render_step_pictures_async
 from rulesets import registry
 
@@ -105,7 +106,7 @@ async def pictures_of_step(
     """The pictures step `seq` adds to its report, drawn in a worker thread from its PUBLIC
     events (the report's) and the public view after it; none for most steps."""
     campaign = await bot.service.lobby.get_campaign(campaign_id)
-    if not events or not has_map(campaign.ruleset):
+    if not events or not has_step_pictures(campaign.ruleset):
         return []
     view = await public_view_at(bot, campaign, seq)
     pictures = await render_step_pictures_async(campaign.ruleset, events, view, campaign.language)

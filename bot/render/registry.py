@@ -137,6 +137,11 @@ def geometry_for_map(map_id: str) -> MapGeometry:
     raise LookupError(f"no geometry with id {map_id!r}")
 
 
+def has_step_pictures(ruleset_name: str) -> bool:
+    """Whether the game adds pictures to some steps' reports (most add none)."""
+    return has_map(ruleset_name) and map_renderer(ruleset_name).step_pictures is not no_pictures
+
+
 def has_map(ruleset_name: str) -> bool:
     if not _RENDERERS:
         _register_builtin()

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.colours import INK, PAPER
 from bot.render.compose import encode_png
-from bot.render.registry import has_map, map_renderer
+from bot.render.registry import has_step_pictures, map_renderer
 from bot.render.sidebar import MARGIN, draw_header, draw_list, draw_panel
 from rulesets.core.scene import Scene
 
@@ -64,7 +64,7 @@ def render_step_pictures(
 ) -> list[StepPicture]:
     """Blocking: the pictures of a step, from its PUBLIC events and the public view after it
     (none for a game without them or a step that adds none)."""
-    if not has_map(ruleset_name):
+    if not has_step_pictures(ruleset_name):
         return []
     scenes = map_renderer(ruleset_name).step_pictures(events, public_view, language)
     return [

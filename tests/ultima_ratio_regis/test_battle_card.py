@@ -9,7 +9,9 @@ from typing import Any
 
 from PIL import Image
 
+from bot.render.registry import has_map, has_step_pictures
 from bot.render.step_cards import CARD_SCALE, CARD_UNITS, render_step_pictures
+from rulesets import registry
 from rulesets.core import submit
 from rulesets.core.scene import Scene
 from rulesets.ultima_ratio_regis import ULTIMA_RATIO_REGIS as URR
@@ -114,3 +116,9 @@ def test_the_card_is_drawn_at_preview_width_and_matches_its_reference() -> None:
     image = Image.open(io.BytesIO(pictures[0].png))
     assert image.width == round(CARD_UNITS * CARD_SCALE)
     assert matches(pictures[0].png, reference("urr_battle_card", pictures[0].png))
+
+
+def test_only_a_game_that_draws_step_pictures_is_asked_for_them() -> None:
+    others = [r.name for r in registry.all_rulesets() if has_map(r.name) and r.name != URR.name]
+    assert has_step_pictures(URR.name)
+    assert others and not any(has_step_pictures(name) for name in others)

@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesets.core.scene import Header, Panel, PanelRow, Scene
 from rulesets.ultima_ratio_regis import battle
+from rulesets.ultima_ratio_regis.map.board import MapBoard, board_of
 from rulesets.ultima_ratio_regis.map.scene import display_name, power_styles
 
 CARD_MAP_ID = "ultima-ratio-regis-battle-card"
@@ -149,8 +150,14 @@ def _header(record: Mapping[str, Any], language: str) -> Header:
     )
 
 
-def battle_card(record: Mapping[str, Any], group: list[Mapping[str, Any]], language: str) -> Scene:
-    """The card of one resolved combat (`record` from the public view, `group` its events)."""
+def battle_card(
+    record: Mapping[str, Any],
+    group: list[Mapping[str, Any]],
+    board: MapBoard,
+    language: str,
+) -> Scene:
+    """The card of one resolved combat (`record` from the public view, `group` its events,
+    `board` the campaign's, whose powers' colours it shows)."""
     text = card_text(language)
     dice = [die for side in SIDES for die in (record.get(side) or {}).get("dice", [])]
     marks = [mark for mark in ("leader", "creative") if any(die.get(mark) for die in dice)]
@@ -162,7 +169,7 @@ def battle_card(record: Mapping[str, Any], group: list[Mapping[str, Any]], langu
     return Scene(
         map_id=CARD_MAP_ID,
         header=_header(record, language),
-        powers=power_styles(language),
+        powers=power_styles(language, board),
         regions=[],
         panels=[
             _side_panel("attacker", record, language),
@@ -183,5 +190,5 @@ def step_pictures(
     for group in _combat_groups(events):
         record = _record(view, group)
         if record is not None:
-            cards.append(battle_card(record, group, language))
+            cards.append(battle_card(record, group, board_of(view), language))
     return cards
