@@ -66,7 +66,7 @@ def test_the_card_shows_each_die_its_table_look_up_and_the_totals() -> None:
     card = _card()
     assert card.header.title == "Land battle in Saxony"
     assert "Winner: France, by 2 BP" in card.header.lines
-    assert "Battlefield: France 4 dice, Austria 3" in card.header.lines
+    assert "Dice rolled: 4 against 3" in card.header.lines
     # France 6,4,6,3 (the first die Q3) → BP 6, damage 3 (the battle table per result).
     assert _values(card, 0) == [
         ["1", "6", "6", "Q3", "", "2", "1"],
@@ -82,10 +82,11 @@ def test_the_card_shows_each_die_its_table_look_up_and_the_totals() -> None:
 
 
 def test_the_card_lists_the_losses_and_the_morale() -> None:
-    after = [row.values[0] for row in _card().panels[2].rows]
-    assert "Austria: 1 eliminated, 2 dispersed" in after
-    assert "France: 0 eliminated, 1 dispersed" in after
-    assert "Austria: 1 morale lost to France" in after
+    after = [(row.power, *row.values) for row in _card().panels[2].rows]
+    assert ("urr_aus", "Austria", "1 eliminated, 2 dispersed") in after
+    assert ("urr_fra", "France", "0 eliminated, 1 dispersed") in after
+    assert ("urr_aus", "Austria", "1 morale lost to France") in after
+    assert ("urr_fra", "France", "takes Saxony") in after
 
 
 def test_the_card_is_in_the_campaign_language() -> None:

@@ -102,6 +102,8 @@ def _side_panel(side: str, record: Mapping[str, Any], language: str) -> Panel:
 
 
 def _aftermath(group: list[Mapping[str, Any]], language: str) -> Panel:
+    """What the combat cost, a line per event: the power concerned, then what befell it
+    (a long line goes on to a second one rather than being cut)."""
     text = card_text(language)
     rows = []
     for event in group:
@@ -109,15 +111,17 @@ def _aftermath(group: list[Mapping[str, Any]], language: str) -> Panel:
         if key is None:
             continue
         params: dict[str, Any] = dict(event.get("params", {}))
-        power = params.get("power")
-        for name in ("power", "enemy"):
-            if name in params or name == "power":
-                params[name] = _power_label(params.get(name), language)
+        if "enemy" in params:
+            params["enemy"] = _power_label(params["enemy"], language)
         if "area" in params:
             params["area"] = display_name(str(params["area"]), language)
-        rows.append(
-            PanelRow(power=str(power) if power else None, values=[text[key].format(**params)])
-        )
+        line = text[key].format(**params)
+        if "power" not in params:
+            rows.append(PanelRow(values=[line]))
+            continue
+        power = params["power"]
+        label = _power_label(power, language)
+        rows.append(PanelRow(power=str(power) if power else None, values=[label, line]))
     if not rows:
         rows.append(PanelRow(values=[text["card.no_losses"]]))
     return Panel(title=text["card.after"], rows=rows, style="list")
@@ -144,7 +148,7 @@ def _header(record: Mapping[str, Any], language: str) -> Header:
         title=title,
         lines=[
             text["card.sides"].format(**names),
-            text["card.size"].format(**names, **dice),
+            text["card.size"].format(**dice),
             outcome,
         ],
     )
