@@ -115,3 +115,15 @@ def test_a_minor_zone_a_power_holds_shows_its_holder_not_the_ally() -> None:
     view["control"]["urr_saxony"] = "urr_aus"
     saxony = next(r for r in scene_from_view(view, "fr").regions if r.id == "urr_saxony")
     assert saxony.markers == [] and saxony.control == {"urr_aus": 1}
+
+
+def test_a_minor_powers_own_troop_is_drawn_in_its_grey() -> None:
+    view = public_view(None)
+    view["units"].append(
+        {"id": "m1", "power": "urr_minor_saxony", "kind": "troop", "area": "urr_saxony"}
+    )
+    scene = scene_from_view(view, "en")
+    saxony = next(region for region in scene.regions if region.id == "urr_saxony")
+    assert [(p.kind, p.power) for p in saxony.pieces] == [("army", "urr_minor_saxony")]
+    assert scene.style_of("urr_minor_saxony").letter == "Sa"
+    assert render_view_png(URR.name, view)

@@ -24,6 +24,7 @@ from rulesets.ultima_ratio_regis.map.board import MapBoard, board_of, shipped_bo
 from rulesets.ultima_ratio_regis.map.geometry import geometry_of
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
+MINOR_COLOUR = "#B4B4B4"
 LETTERS = {
     "urr_fra": "F",
     "urr_gbr": "GB",
@@ -115,15 +116,28 @@ def display_name(item: str, language: str) -> str:
 
 
 def power_styles(language: str, board: MapBoard | None = None) -> list[PowerStyle]:
-    return [
+    """The major powers in their colours; then the minor powers in one neutral grey,
+    lettered by their first zone, should a unit or a combat side of theirs be shown."""
+    board = board or shipped_board()
+    majors = [
         PowerStyle(
             power=p.id,
             name=display_name(p.id, language),
             colour=p.colour,
             letter=LETTERS.get(p.id, p.id[-2:].upper()),
         )
-        for p in (board or shipped_board()).powers
+        for p in board.powers
     ]
+    minors = [
+        PowerStyle(
+            power=minor.id,
+            name=display_name(minor.id, language),
+            colour=MINOR_COLOUR,
+            letter=display_name(minor.zones[0] if minor.zones else minor.id, language)[:2],
+        )
+        for minor in board.minors
+    ]
+    return majors + minors
 
 
 def _regions(view: Mapping[str, Any], board: MapBoard, language: str) -> list[RegionScene]:
