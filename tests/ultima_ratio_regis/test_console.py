@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from bot.console import main
+from bot.console.app import pictures_folder
 from bot.console.text import scores_text, seat_choices
 from rulesets.core import legal_prompts, start, submit
 from rulesets.ultima_ratio_regis import ULTIMA_RATIO_REGIS as URR
@@ -56,3 +57,9 @@ def test_a_refereed_campaign_through_the_console(tmp_path: Path) -> None:
     saved = sorted(pictures.glob("*.png"))
     assert combats >= 1 and len(saved) == combats
     assert all(f"the picture is saved in {path}" in output for path in saved)
+
+
+def test_a_tables_pictures_go_beside_its_database(tmp_path: Path) -> None:
+    assert pictures_folder(str(tmp_path / "db.sqlite3")) == tmp_path / "pictures"
+    assert pictures_folder("postgresql://courier@localhost/courier") == Path("data", "pictures")
+    assert pictures_folder(":memory:").name == "courier-pictures"
