@@ -9,8 +9,9 @@ from typing import Any
 
 from PIL import Image
 
+from bot.render.fonts import measured_sizes
 from bot.render.registry import has_map, has_step_pictures
-from bot.render.step_cards import CARD_SCALE, CARD_UNITS, render_step_pictures
+from bot.render.step_cards import CARD_SCALE, CARD_UNITS, render_card_image, render_step_pictures
 from rulesets import registry
 from rulesets.core import submit
 from rulesets.core.scene import Scene
@@ -123,3 +124,12 @@ def test_only_a_game_that_draws_step_pictures_is_asked_for_them() -> None:
     others = [r.name for r in registry.all_rulesets() if has_map(r.name) and r.name != URR.name]
     assert has_step_pictures(URR.name)
     assert others and not any(has_step_pictures(name) for name in others)
+
+
+def test_every_text_of_the_card_is_20_px_at_discords_preview_width() -> None:
+    """The card is as wide as Discord shows a picture (550 px), so its pixels are what a
+    reader sees: no text below 20 px (a map's least is 16 px on 1600, 5.5 at preview)."""
+    with measured_sizes() as sizes:
+        image = render_card_image(_card("fr"))
+    assert image.width == 550
+    assert sizes and min(size for _, size in sizes) >= 20
