@@ -309,6 +309,23 @@ class Table:
                 self.write(line)
             await self.service.delivery.mark_delivered(item.id)
 
+    async def _saved_pictures(self, campaign_id: int, ruleset: str, report: Report) -> list[str]:
+        """The pictures a step adds to its report, saved as PNG files: where each is."""
+        if self.pictures is None or not report.events or not has_step_pictures(ruleset):
+            return []
+        state = await self.service.play.state_at(campaign_id, report.seq)
+        view = registry.get(ruleset).view(state, None)
+        pictures = await render_step_pictures_async(ruleset, report.events, view, self.language)
+        lines = []
+        for number, picture in enumerate(pictures, start=1):
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            path = self.pictures / f"campaign-{campaign_id}-step-{report.seq}-{number}.png"
+            path.write_bytes(picture.png)
+            lines.append(
+                translate("console.picture_saved", self.language, title=picture.title, path=path)
+            )
+        return lines
+
     async def _outbox_lines(
         self, campaign_id: int, ruleset: str, message: OutboxMessage
     ) -> list[str]:
@@ -337,23 +354,6 @@ class Table:
                 for line in message.lines
             ]
         return [translate(message.key, self.language, **message.params)]
-
-    async def _saved_pictures(self, campaign_id: int, ruleset: str, report: Report) -> list[str]:
-        """The pictures a step adds to its report, saved as PNG files: where each is."""
-        if self.pictures is None or not report.events or not has_step_pictures(ruleset):
-            return []
-        state = await self.service.play.state_at(campaign_id, report.seq)
-        view = registry.get(ruleset).view(state, None)
-        pictures = await render_step_pictures_async(ruleset, report.events, view, self.language)
-        lines = []
-        for number, picture in enumerate(pictures, start=1):
-            self.pictures.mkdir(parents=True, exist_ok=True)
-            path = self.pictures / f"campaign-{campaign_id}-step-{report.seq}-{number}.png"
-            path.write_bytes(picture.png)
-            lines.append(
-                translate("console.picture_saved", self.language, title=picture.title, path=path)
-            )
-        return lines
 
     async def public(self, args: list[str]) -> None:
         self.write(view_text(await self.service.play.public_view(self._current())))
