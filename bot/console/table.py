@@ -13,6 +13,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.console.pictures import saved_pictures
 from bot.console.text import (
     chosen_text,
     event_lines,
@@ -24,8 +25,6 @@ from bot.console.text import (
     view_text,
 )
 from bot.i18n import render, translate
-from bot.render.registry import has_step_pictures
-from bot.render.step_cards import render_step_pictures_async
 from bot.services import ActionReport, CampaignService, ServiceError, verify_campaign
 from bot.services.outbox import (
     AuditNotice,
@@ -309,23 +308,6 @@ class Table:
                 self.write(line)
             await self.service.delivery.mark_delivered(item.id)
 
-    async def _saved_pictures(self, campaign_id: int, ruleset: str, report: Report) -> list[str]:
-        """The pictures a step adds to its report, saved as PNG files: where each is."""
-        if self.pictures is None or not report.events or not has_step_pictures(ruleset):
-            return []
-        state = await self.service.play.state_at(campaign_id, report.seq)
-        view = registry.get(ruleset).view(state, None)
-        pictures = await render_step_pictures_async(ruleset, report.events, view, self.language)
-        lines = []
-        for number, picture in enumerate(pictures, start=1):
-            self.pictures.mkdir(parents=True, exist_ok=True)
-            path = self.pictures / f"campaign-{campaign_id}-step-{report.seq}-{number}.png"
-            path.write_bytes(picture.png)
-            lines.append(
-                translate("console.picture_saved", self.language, title=picture.title, path=path)
-            )
-        return lines
-
     async def _outbox_lines(
         self, campaign_id: int, ruleset: str, message: OutboxMessage
     ) -> list[str]:
@@ -334,8 +316,9 @@ class Table:
             lines = event_lines(events, self.language)
             if isinstance(message, Report) and message.finished and message.scores:
                 lines.append(scores_text(message.scores, self.language))
-            if isinstance(message, Report):
-                lines += await self._saved_pictures(campaign_id, ruleset, message)
+            if isinstance(message, Report) and self.pictures is not None:
+                folder, language = self.pictures, self.language
+                lines += await saved_pictures(self.service, folder, ruleset, message, language)
             return lines
         if isinstance(message, PromptsOpened):
             if not message.open:
