@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import tempfile
+from pathlib import Path
 from typing import TextIO
 
 from pydantic import ValidationError
@@ -35,6 +37,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--option", action="append", default=[], help="with --game: NAME=VALUE")
     parser.add_argument("--seed", help="with --game: the dice seed (hex), for a repeatable game")
     parser.add_argument("--lang", choices=LANGUAGES, default=settings.default_language)
+    parser.add_argument(
+        "--pictures",
+        type=Path,
+        help="folder for the pictures a step adds to its report (a battle's card); "
+        "by default 'pictures' beside the database file, or data/pictures",
+    )
     return parser.parse_args(argv)
 
 
@@ -75,9 +83,20 @@ def _check_seats(game: str, seats: str | None) -> None:
         )
 
 
+def pictures_folder(database: str) -> Path:
+    """Where a table saves its pictures: beside its database file, so that a table in a
+    scratch folder keeps them there too (a database URL: the bot's data folder; a database
+    in memory: the system's temporary folder)."""
+    if database == ":memory:":
+        return Path(tempfile.gettempdir()) / "courier-pictures"
+    if "://" in database:
+        return Path("data") / "pictures"
+    return Path(database).parent / "pictures"
+
+
 async def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     service = await open_service(args.db)
-    table = Table(service, stdin, stdout, args.lang)
+    table = Table(service, stdin, stdout, args.lang, args.pictures or pictures_folder(args.db))
     try:
         try:
             await _prepare(table, args)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TextIO
 
+from bot.console.pictures import saved_pictures
 from bot.console.text import (
     chosen_text,
     event_lines,
@@ -61,12 +63,19 @@ class Quit(Exception):
 
 class Table:
     def __init__(
-        self, service: CampaignService, stdin: TextIO, stdout: TextIO, language: str
+        self,
+        service: CampaignService,
+        stdin: TextIO,
+        stdout: TextIO,
+        language: str,
+        pictures: Path | None = None,
     ) -> None:
         self.service = service
         self.stdin = stdin
         self.stdout = stdout
         self.language = language
+        # Where a step's extra pictures (a battle's card) are saved; None: not drawn.
+        self.pictures = pictures
         self.campaign_id: int | None = None
         self._commands: dict[str, Handler] = {
             "help": self.help,
@@ -308,6 +317,9 @@ class Table:
             lines = event_lines(events, self.language)
             if isinstance(message, Report) and message.finished and message.scores:
                 lines.append(scores_text(message.scores, self.language))
+            if isinstance(message, Report) and self.pictures is not None:
+                folder, language = self.pictures, self.language
+                lines += await saved_pictures(self.service, folder, ruleset, message, language)
             return lines
         if isinstance(message, PromptsOpened):
             if not message.open:

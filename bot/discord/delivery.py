@@ -38,7 +38,7 @@ from pydantic import ValidationError
 
 from bot.discord.language import user_language
 from bot.discord.limits import EMBEDS_PER_MESSAGE, EMBEDS_TOTAL_LIMIT, fit_message
-from bot.discord.maps import map_of_step
+from bot.discord.maps import map_of_step, pictures_of_step
 from bot.discord.payloads import outbox_message
 from bot.discord.prompt_board import PromptBoard
 from bot.discord.reminder_context import with_reminder_context
@@ -208,10 +208,24 @@ class OutboxCourier:
             await self._publish(item, message, channel)
             return
         content, embeds = await self._compose(item, message)
-        if isinstance(message, Report) and await self._told_in_turn(message, channel, embeds):
+        if not (isinstance(message, Report) and await self._told_in_turn(message, channel, embeds)):
+            content, mentions = self._pings(message, channel, content)
+            await self._send_parts(channel, item, content, embeds, mentions)
+        if isinstance(message, Report):
+            await self._post_pictures(item, message, channel)
+
+    async def _post_pictures(self, item: OutboxItem, report: Report, channel: Any) -> None:
+        """The pictures a step adds to its report (a battle's card), in one message after
+        it. A picture that cannot be drawn is logged and left out: the report stands."""
+        if report.campaign_id is None:
             return
-        content, mentions = self._pings(message, channel, content)
-        await self._send_parts(channel, item, content, embeds, mentions)
+        try:
+            files = await pictures_of_step(self.bot, report.campaign_id, report.seq, report.events)
+        except Exception:
+            log.exception("the pictures of step %s could not be drawn", report.seq)
+            return
+        if files:
+            await channel.send(files=files, nonce=f"{item.id}.pictures")
 
     async def _publish(
         self, item: OutboxItem, message: BoardChanged | PromptsOpened, channel: Any

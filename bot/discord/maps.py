@@ -1,4 +1,5 @@
-"""The map in the channel: drawn for a "board changed" outbox row, and /map's pictures.
+"""The map in the channel: drawn for a "board changed" outbox row, and /map's pictures;
+and the extra pictures a step adds to its report (a battle's report card).
 
 Only the PUBLIC view is drawn: a seat's secrets never reach it. Which steps moved the
 board is decided by the services (`bot.services.board`).
@@ -9,12 +10,16 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.language import tr
 from bot.render import has_map, map_renderer, render_campaign_png, render_timeline
+from bot.render.registry import has_step_pictures
+from bot.render.step_cards import render_step_pictures_async
 from rulesets import registry
 
 if TYPE_CHECKING:
@@ -52,6 +57,7 @@ async def timeline_gif(bot: CourierBot, campaign: Any) -> bytes:
     renderer = map_renderer(campaign.ruleset)
     scenes: list[Any] = []
     previous = None
+    view: dict[str, Any] = {}
     for seq in seqs:
         view = await public_view_at(bot, campaign, seq)
         signature = board_signature(campaign.ruleset, view)
@@ -63,7 +69,9 @@ async def timeline_gif(bot: CourierBot, campaign: Any) -> bytes:
             round(i * (len(scenes) - 1) / (TIMELINE_FRAMES - 1)) for i in range(TIMELINE_FRAMES)
         }
         scenes = [scene for index, scene in enumerate(scenes) if index in picks]
-    return await asyncio.to_thread(render_timeline, scenes)
+    # A campaign's board is the same all along: the last view says which geometry it is.
+    geometry = renderer.geometry_for(view)
+    return await asyncio.to_thread(partial(render_timeline, scenes, geometry=geometry))
 
 
 async def map_of_step(
@@ -90,3 +98,19 @@ async def map_of_step(
         awaited=awaited,
     )
     return map_message(png, campaign_id=campaign.id, seq=seq, language=campaign.language)
+
+
+async def pictures_of_step(
+    bot: CourierBot, campaign_id: int, seq: int, events: Sequence[Mapping[str, Any]]
+) -> list[discord.File]:
+    """The pictures step `seq` adds to its report, drawn in a worker thread from its PUBLIC
+    events (the report's) and the public view after it; none for most steps."""
+    campaign = await bot.service.lobby.get_campaign(campaign_id)
+    if not events or not has_step_pictures(campaign.ruleset):
+        return []
+    view = await public_view_at(bot, campaign, seq)
+    pictures = await render_step_pictures_async(campaign.ruleset, events, view, campaign.language)
+    return [
+        discord.File(io.BytesIO(picture.png), filename=f"step-{seq}-{number}.png")
+        for number, picture in enumerate(pictures, start=1)
+    ]

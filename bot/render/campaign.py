@@ -71,7 +71,7 @@ def render_view_png(
     `legend_apart=True` draws a one-line key in place of the legend (send
     `render_legend_png` beside the map).
     """
-    geometry = map_renderer(ruleset_name).load_geometry()
+    geometry = map_renderer(ruleset_name).geometry_for(public_view)
     # A map is drawn at its native width unless asked otherwise: its design sizes (text of
     # at least 16 px, cards) are pixels there.
     width = width or max(DEFAULT_WIDTH, round(geometry.width))
@@ -100,7 +100,8 @@ def campaign_areas(
 ) -> list[MapArea]:
     """The parts of a campaign's map a close-up can show, named in `language`."""
     renderer = map_renderer(ruleset_name)
-    return map_areas(renderer.load_geometry(), renderer.scene_from_view(public_view, language))
+    geometry = renderer.geometry_for(public_view)
+    return map_areas(geometry, renderer.scene_from_view(public_view, language))
 
 
 def render_legend_png(

@@ -3,12 +3,17 @@
 A ruleset draws a map by giving its package a `map` module with `load_geometry()` and
 `scene_from_view(view, language)`: it is found here with no line to add. The services ask
 for a campaign's map by ruleset name and public view and never need to know how it is drawn.
+The module may also define `step_pictures(events, view, language)`: the extra pictures a
+step adds to its report (a battle's report card), each a scene of a header and panels
+built from the step's public events and the public view after it; and
+`geometry_for_view(view)`: the geometry of one campaign, when its public view carries a
+board of its own (a group's data file), `load_geometry()` otherwise.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -26,10 +31,36 @@ class SceneBuilder(Protocol):
     ) -> Scene: ...
 
 
+class StepPictures(Protocol):
+    """(a step's public events, the public view after it, language) -> one scene per
+    picture the step adds to its report (drawn as a card: header and panels)."""
+
+    def __call__(
+        self, events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], language: str = ...
+    ) -> list[Scene]: ...
+
+
+def no_pictures(
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], language: str = "en"
+) -> list[Scene]:
+    return []
+
+
+ViewGeometry = Callable[[Mapping[str, Any]], MapGeometry]
+
+
 @dataclass(frozen=True)
 class MapRenderer:
     load_geometry: GeometryLoader
     scene_from_view: SceneBuilder
+    step_pictures: StepPictures = no_pictures
+    geometry_for_view: ViewGeometry | None = None
+
+    def geometry_for(self, view: Mapping[str, Any]) -> MapGeometry:
+        """The geometry a campaign's map is drawn on, from its public view."""
+        if self.geometry_for_view is None:
+            return self.load_geometry()
+        return self.geometry_for_view(view)
 
 
 _RENDERERS: dict[str, MapRenderer] = {}
@@ -39,10 +70,14 @@ def register_map(
     ruleset_name: str,
     load_geometry: GeometryLoader,
     scene: SceneBuilder | Callable[[Mapping[str, Any], str], Scene],
+    step_pictures: StepPictures = no_pictures,
+    geometry_for_view: ViewGeometry | None = None,
 ) -> None:
     """Register a map. A scene builder written before labels existed, `(view, language)`,
     is accepted and simply given no labels."""
-    _RENDERERS[ruleset_name] = MapRenderer(load_geometry, _taking_labels(scene))
+    _RENDERERS[ruleset_name] = MapRenderer(
+        load_geometry, _taking_labels(scene), step_pictures, geometry_for_view
+    )
 
 
 def _taking_labels(scene: Callable[..., Scene]) -> SceneBuilder:
@@ -73,7 +108,13 @@ def _register_builtin() -> None:
             if error.name != f"{package}.map":
                 raise
             continue
-        register_map(ruleset.name, module.load_geometry, module.scene_from_view)
+        register_map(
+            ruleset.name,
+            module.load_geometry,
+            module.scene_from_view,
+            getattr(module, "step_pictures", no_pictures),
+            getattr(module, "geometry_for_view", None),
+        )
 
 
 def map_renderer(ruleset_name: str) -> MapRenderer:
@@ -94,6 +135,11 @@ def geometry_for_map(map_id: str) -> MapGeometry:
         if geometry.id == map_id:
             return geometry
     raise LookupError(f"no geometry with id {map_id!r}")
+
+
+def has_step_pictures(ruleset_name: str) -> bool:
+    """Whether the game adds pictures to some steps' reports (most add none)."""
+    return has_map(ruleset_name) and map_renderer(ruleset_name).step_pictures is not no_pictures
 
 
 def has_map(ruleset_name: str) -> bool:

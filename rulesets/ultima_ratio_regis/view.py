@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, referee
+from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, game_data, referee
 
 
 def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
@@ -40,6 +40,21 @@ def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
         "finished": state.finished,
         "final_scores": dict(state.final_scores),
     }
+    if state.custom_data is not None:
+        public["map_data"] = _map_data(state)
     if seat is not None and seat in state.hands:
         public["hand"] = list(state.hands[seat])
     return public
+
+
+def _map_data(state: UrrState) -> dict[str, Any]:
+    """A group's own board for its map: zones with their coordinates, links, minor powers
+    and powers' colours (never its deck)."""
+    data = game_data(state)
+    zone_fields = {"id", "kind", "terrain", "key", "x", "y"}
+    return {
+        "zones": [zone.model_dump(mode="json", include=zone_fields) for zone in data.zones],
+        "links": [link.model_dump(mode="json", include={"a", "b", "kind"}) for link in data.links],
+        "minors": [{"id": minor.id, "zones": list(minor.zones)} for minor in data.minors],
+        "powers": [{"id": power.id, "colour": power.colour} for power in data.powers],
+    }

@@ -143,3 +143,46 @@ def _no_held_card_in_new_public_text(t: Table, state: UrrState, shown: dict[int,
         shown[message.id] = text
         leaked = [name.pattern for name in names if name.search(text)]
         assert not leaked, (leaked, text[:300])
+
+
+def _cards_posted(t: Table) -> list[str]:
+    """The battle report cards in the channel, by file name (step-<seq>-<n>.png)."""
+    return [
+        attachment.filename
+        for message in t.public_messages()
+        for attachment in message.attachments
+        if attachment.filename.startswith("step-")
+    ]
+
+
+async def test_a_battle_report_card_is_posted_once_after_a_combat(table: Table) -> None:
+    """The steering campaign's first orders resolve two combats among steps that resolve
+    none: after each order, the channel holds one card per combat resolved so far, posted
+    after that step's report, and no card for any other step."""
+    t = table
+    service = t.bot.service
+    campaign = await service.create_campaign(
+        ruleset="ultima-ratio-regis",
+        creator_id=str(t.moderator.id),
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        options={"campaign_turns": 2},
+        seed_hex=f"{CAMPAIGN_SEED:064x}",
+    )
+    dave = t.guild.add_member(t.env.create_user("dave"))
+    actors = {"P1": t.alice, "P2": t.bob, "P3": t.carol, "P4": dave, "REF": t.moderator}
+    for seat, actor in actors.items():
+        await actor.slash(t.channel, "campaign join", seat=seat)
+    await t.moderator.slash(t.channel, "campaign start")
+    rng = random.Random(CAMPAIGN_SEED)
+    resolved: list[int] = []
+    for _ in range(20):
+        prompt = rng.choice(await service.prompts(campaign.id))
+        action = steer(prompt, rng)
+        holder = str(actors[prompt.seat].id)
+        result = await service.submit(campaign.id, holder, action, seat=prompt.seat)
+        await t.bot.courier.deliver_pending()
+        if any(event.key == "urr.event.dice" for event in result.events):
+            resolved.append(result.seq)
+        assert _cards_posted(t) == [f"step-{seq}-1.png" for seq in resolved]
+    assert 1 <= len(resolved) < 20

@@ -16,13 +16,15 @@ from rulesets.core.scene import (
     PanelRow,
     PieceStack,
     PowerStyle,
+    RegionMarker,
     RegionScene,
     Scene,
 )
-from rulesets.ultima_ratio_regis.data import default_data
-from rulesets.ultima_ratio_regis.map.geometry import load_geometry
+from rulesets.ultima_ratio_regis.map.board import MapBoard, board_of, shipped_board
+from rulesets.ultima_ratio_regis.map.geometry import geometry_of
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
+MINOR_COLOUR = "#B4B4B4"
 LETTERS = {
     "urr_fra": "F",
     "urr_gbr": "GB",
@@ -60,6 +62,11 @@ TEXT = {
         "control": "Control",
         "scores": "Final standing",
         "col.score": "VP",
+        "minors": "Minor powers' allies",
+        "minor.ally": "{minor}: {ally}",
+        "minor.alone": "{minor}: none",
+        "marker:ally": "Minor power, its ally",
+        "ally_tag": "Al",
     },
     "fr": {
         "title": "Ultima Ratio Regis",
@@ -87,6 +94,11 @@ TEXT = {
         "control": "Contrôle",
         "scores": "Classement final",
         "col.score": "PV",
+        "minors": "Alliés des mineures",
+        "minor.ally": "{minor} : {ally}",
+        "minor.alone": "{minor} : aucun",
+        "marker:ally": "Mineure et son allié",
+        "ally_tag": "Al",
     },
 }
 
@@ -99,23 +111,36 @@ def _names(language: str) -> dict[str, str]:
     return {**english, **local}
 
 
-def _name(item: str, language: str) -> str:
+def display_name(item: str, language: str) -> str:
     return _names(language).get(f"name.{item}", item)
 
 
-def _styles(language: str) -> list[PowerStyle]:
-    return [
+def power_styles(language: str, board: MapBoard | None = None) -> list[PowerStyle]:
+    """The major powers in their colours; then the minor powers in one neutral grey,
+    lettered by their first zone, should a unit or a combat side of theirs be shown."""
+    board = board or shipped_board()
+    majors = [
         PowerStyle(
             power=p.id,
-            name=_name(p.id, language),
+            name=display_name(p.id, language),
             colour=p.colour,
             letter=LETTERS.get(p.id, p.id[-2:].upper()),
         )
-        for p in default_data().powers
+        for p in board.powers
     ]
+    minors = [
+        PowerStyle(
+            power=minor.id,
+            name=display_name(minor.id, language),
+            colour=MINOR_COLOUR,
+            letter=display_name(minor.zones[0] if minor.zones else minor.id, language)[:2],
+        )
+        for minor in board.minors
+    ]
+    return majors + minors
 
 
-def _regions(view: Mapping[str, Any], language: str) -> list[RegionScene]:
+def _regions(view: Mapping[str, Any], board: MapBoard, language: str) -> list[RegionScene]:
     control: Mapping[str, Any] = view.get("control", {})
     pieces: dict[str, dict[tuple[str, str], int]] = {}
     for unit in view.get("units", []):
@@ -128,22 +153,54 @@ def _regions(view: Mapping[str, Any], language: str) -> list[RegionScene]:
     for fort in view.get("fortresses", []):
         stacks = pieces.setdefault(str(fort.get("area")), {})
         stacks[("fort", str(fort.get("power")))] = 1
+    allied = _allied_zones(view, board)
     regions = []
-    for zone in default_data().zones:
+    for zone in board.zones:
         owner = control.get(zone.id)
         stacks = pieces.get(zone.id, {})
+        ally = allied.get(zone.id) if not owner else None
         regions.append(
             RegionScene(
                 id=zone.id,
-                label=_name(zone.id, language),
+                label=display_name(zone.id, language),
                 control={str(owner): 1} if owner else {},
                 pieces=[
                     PieceStack(kind=kind, power=power, count=count)
                     for (kind, power), count in sorted(stacks.items())
                 ],
+                markers=[RegionMarker(kind="ally", holds=ally)] if ally else [],
             )
         )
     return regions
+
+
+def _allied_zones(view: Mapping[str, Any], board: MapBoard) -> dict[str, str]:
+    """Each zone of a minor power with a major ally -> that ally (the map marks the zone
+    with the ally's token while no power holds it)."""
+    allies: Mapping[str, Any] = view.get("minor_allies") or {}
+    return {
+        zone: str(allies[minor.id])
+        for minor in board.minors
+        if allies.get(minor.id)
+        for zone in minor.zones
+    }
+
+
+def _minors_panel(
+    view: Mapping[str, Any], board: MapBoard, text: Mapping[str, str], language: str
+) -> Panel | None:
+    """One line per minor power, named by its zones: its ally, or that it has none."""
+    allies: Mapping[str, Any] = view.get("minor_allies") or {}
+    rows = []
+    for minor in board.minors:
+        ally = allies.get(minor.id)
+        name = ", ".join(display_name(zone, language) for zone in minor.zones)
+        if ally:
+            line = text["minor.ally"].format(minor=name, ally=display_name(str(ally), language))
+        else:
+            line = text["minor.alone"].format(minor=name)
+        rows.append(PanelRow(power=str(ally) if ally else None, values=[line]))
+    return Panel(title=text["minors"], rows=rows, style="list") if rows else None
 
 
 def _seat_short(seat: object, text: Mapping[str, str]) -> str:
@@ -153,7 +210,9 @@ def _seat_short(seat: object, text: Mapping[str, str]) -> str:
     return text["seat"].format(number=seat[1:])
 
 
-def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> list[Panel]:
+def _panels(
+    view: Mapping[str, Any], board: MapBoard, text: Mapping[str, str], language: str
+) -> list[Panel]:
     powers: Mapping[str, Any] = view.get("powers", {})
     rows = [
         PanelRow(
@@ -179,7 +238,7 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
         PanelRow(
             values=[
                 " – ".join(
-                    f"{_name(p, language)} {int(war.get('lost', {}).get(p, 0))}"
+                    f"{display_name(p, language)} {int(war.get('lost', {}).get(p, 0))}"
                     for p in war.get("powers", [])
                 )
             ]
@@ -188,6 +247,9 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
     ]
     if wars:
         panels.append(Panel(title=text["wars"], rows=wars))
+    minors = _minors_panel(view, board, text, language)
+    if minors is not None:
+        panels.append(minors)
     report = view.get("last_combat")
     if isinstance(report, Mapping):
         panels.append(_battle_report(report, text, language))
@@ -199,7 +261,8 @@ def _panels(view: Mapping[str, Any], text: Mapping[str, str], language: str) -> 
                 title=text["scores"],
                 columns=[text["col.player"], text["col.score"]],
                 rows=[
-                    PanelRow(values=[_name(seat, language), str(score)]) for seat, score in ranked
+                    PanelRow(values=[display_name(seat, language), str(score)])
+                    for seat, score in ranked
                 ],
             )
         )
@@ -217,13 +280,13 @@ def _battle_report(report: Mapping[str, Any], text: Mapping[str, str], language:
             for d in side.get("dice", [])
         )
         power = side.get("power")
-        label = _name(str(power), language) if power else text["opposition"]
+        label = display_name(str(power), language) if power else text["opposition"]
         rows.append(
             PanelRow(values=[label, dice, str(side.get("bp", 0)), str(side.get("damage", 0))])
         )
     title = text["report"].format(
-        kind=_name(f"urr_kind_{report.get('kind')}", language),
-        area=_name(str(report.get("area")), language),
+        kind=display_name(f"urr_kind_{report.get('kind')}", language),
+        area=display_name(str(report.get("area")), language),
     )
     return Panel(
         title=title,
@@ -239,13 +302,16 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         lines.append(text["eot"].format(step=view.get("eot_step", 0)))
     acting = view.get("acting")
     if acting:
-        lines.append(text["acting"].format(seat=_name(str(acting), language)))
+        lines.append(text["acting"].format(seat=display_name(str(acting), language)))
+    board = board_of(view)
+    symbols = ["control", "army", "fleet", "fort"] + (["marker:ally"] if board.minors else [])
     return Scene(
-        map_id=load_geometry().id,
+        map_id=geometry_of(board).id,
         header=Header(title=text["title"], lines=lines),
-        powers=_styles(language),
-        regions=_regions(view, language),
-        panels=_panels(view, text, language),
-        legend=[LegendEntry(symbol=s, label=text[s]) for s in ("control", "army", "fleet", "fort")],
+        powers=power_styles(language, board),
+        regions=_regions(view, board, language),
+        panels=_panels(view, board, text, language),
+        legend=[LegendEntry(symbol=s, label=text[s]) for s in symbols],
         legend_title=text["legend"],
+        captions={"marker.ally": text["ally_tag"]},
     )
