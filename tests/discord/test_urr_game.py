@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
 from bot.i18n import translate
-from bot.services import ServiceError
+from bot.services import CampaignInfo, ServiceError
 from rulesets.ultima_ratio_regis.state import UrrState
 from tests.discord.conftest import Table, text_of
 from tests.ultima_ratio_regis.steering import steer
@@ -49,16 +50,10 @@ COMBAT_KINDS = {"land", "naval", "piracy", "siege", "submission"}
 MAX_STEPS = 1_500
 
 
-# Thousands of steps through SimCord (minutes of CPU): in the slow run, with the other
-# whole games.
-@pytest.mark.slow
-async def test_a_refereed_campaign_of_four_players_through_discord(table: Table) -> None:
-    """Four players and a referee give every order with /play (a hand's cards among them,
-    privately); two whole turns meet every kind of combat, a capitulation, a war ended
-    with reparations and the end-of-turn procedure; no held card reaches the channel."""
-    t = table
-    service = t.bot.service
-    campaign = await service.create_campaign(
+async def four_players_and_a_referee(t: Table) -> tuple[CampaignInfo, dict[str, Any]]:
+    """A two-turn campaign of the steering seed, its four players and referee seated by
+    /campaign join and started: the campaign and each seat's member."""
+    campaign = await t.bot.service.create_campaign(
         ruleset="ultima-ratio-regis",
         creator_id=str(t.moderator.id),
         guild_id=t.guild.id,
@@ -71,6 +66,19 @@ async def test_a_refereed_campaign_of_four_players_through_discord(table: Table)
     for seat, actor in actors.items():
         await actor.slash(t.channel, "campaign join", seat=seat)
     await t.moderator.slash(t.channel, "campaign start")
+    return campaign, actors
+
+
+# Thousands of steps through SimCord (minutes of CPU): in the slow run, with the other
+# whole games.
+@pytest.mark.slow
+async def test_a_refereed_campaign_of_four_players_through_discord(table: Table) -> None:
+    """Four players and a referee give every order with /play (a hand's cards among them,
+    privately); two whole turns meet every kind of combat, a capitulation, a war ended
+    with reparations and the end-of-turn procedure; no held card reaches the channel."""
+    t = table
+    service = t.bot.service
+    campaign, actors = await four_players_and_a_referee(t)
     assert t.prompts_for(t.moderator), "the referee's first input is a prompt in the channel"
 
     rng = random.Random(CAMPAIGN_SEED)
@@ -161,19 +169,7 @@ async def test_a_battle_report_card_is_posted_once_after_a_combat(table: Table) 
     after that step's report, and no card for any other step."""
     t = table
     service = t.bot.service
-    campaign = await service.create_campaign(
-        ruleset="ultima-ratio-regis",
-        creator_id=str(t.moderator.id),
-        guild_id=t.guild.id,
-        channel_id=t.channel.id,
-        options={"campaign_turns": 2},
-        seed_hex=f"{CAMPAIGN_SEED:064x}",
-    )
-    dave = t.guild.add_member(t.env.create_user("dave"))
-    actors = {"P1": t.alice, "P2": t.bob, "P3": t.carol, "P4": dave, "REF": t.moderator}
-    for seat, actor in actors.items():
-        await actor.slash(t.channel, "campaign join", seat=seat)
-    await t.moderator.slash(t.channel, "campaign start")
+    campaign, actors = await four_players_and_a_referee(t)
     rng = random.Random(CAMPAIGN_SEED)
     resolved: list[int] = []
     for _ in range(20):

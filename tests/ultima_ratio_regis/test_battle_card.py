@@ -20,25 +20,14 @@ from rulesets.ultima_ratio_regis.data import default_data
 from rulesets.ultima_ratio_regis.map import step_pictures
 from rulesets.ultima_ratio_regis.state import UrrState
 from tests.render.golden import matches, reference
-from tests.ultima_ratio_regis.helpers import ScriptedDice, add_troops, clear_area, play
-from tests.ultima_ratio_regis.test_combat import at_war, leader
+from tests.ultima_ratio_regis.helpers import ScriptedDice, play
+from tests.ultima_ratio_regis.test_combat import saxony_attacked
 
 
 def _before_the_roll(sized: bool = True) -> UrrState:
     """The land battle of test_combat: France (4 dice, one of Q3) attacks Austria in
     Saxony (3 dice, a Tactician); the last choice before the roll is Austria's leader."""
-    state = at_war("urr_fra", "urr_aus")
-    clear_area(state, "urr_paris")
-    add_troops(state, "urr_fra", "urr_paris", 1, q=3)
-    add_troops(state, "urr_fra", "urr_paris", 3)
-    add_troops(state, "urr_aus", "urr_saxony", 3)
-    state.control["urr_saxony"] = "urr_aus"
-    leader(state, "urr_fra", "organizer", "urr_paris")
-    leader(state, "urr_aus", "tactician", "urr_saxony")
-    ScriptedDice.script = [6, 4, 6, 3, 4, 5, 2]
-    state = play(
-        state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_saxony"
-    )
+    state = saxony_attacked()
     state = play(state, "P2", type="let_pass")
     return play(state, "P1", type="adjust_size", change=0) if sized else state
 

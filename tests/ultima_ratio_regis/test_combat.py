@@ -32,7 +32,9 @@ def squadron(state: UrrState, power: str, area: str, q: int = 2) -> str:
     return f"s{state.next_id}"
 
 
-def test_a_land_battle_the_loser_disperses_the_difference_and_cedes_morale() -> None:
+def saxony_attacked() -> UrrState:
+    """France (4 troops, one of Q3, an Organizer) attacks Austria in Saxony (3 troops, a
+    Tactician) from Paris, with the dice scripted: 6, 4, 6, 3 against 4, 5, 2."""
     state = at_war("urr_fra", "urr_aus")
     clear_area(state, "urr_paris")
     add_troops(state, "urr_fra", "urr_paris", 1, q=3)
@@ -42,9 +44,13 @@ def test_a_land_battle_the_loser_disperses_the_difference_and_cedes_morale() -> 
     leader(state, "urr_fra", "organizer", "urr_paris")
     leader(state, "urr_aus", "tactician", "urr_saxony")
     ScriptedDice.script = [6, 4, 6, 3, 4, 5, 2]
-    state = play(
+    return play(
         state, "P1", type="tactical_move", power="urr_fra", origin="urr_paris", area="urr_saxony"
     )
+
+
+def test_a_land_battle_the_loser_disperses_the_difference_and_cedes_morale() -> None:
+    state = saxony_attacked()
     assert kinds(state) == [("P2", "intercept")]  # from Bohemia, next to Saxony
     state = play(state, "P2", type="let_pass")
     assert kinds(state) == [("P1", "organizer")]  # open terrain 4D, the Organizer may ±1
