@@ -60,26 +60,34 @@ def desk_prompt(state: UrrState) -> Prompt:
 
 
 def _deploy_choices(state: UrrState) -> list[Choice]:
-    """Troops in a land zone the power controls; squadrons in its ports or at sea."""
+    """Troops in a land zone the power controls; squadrons in its ports or at sea; a minor
+    power's troops in its zones that no major power has taken."""
     data = game_data(state)
     seas = [zone.id for zone in data.zones if zone.kind == "sea"]
-    choices = []
+    places: list[tuple[str, str, str]] = []
     for power in sorted(state.powers):
         held = sorted(area for area, owner in state.control.items() if owner == power)
-        places = [(area, "troop") for area in held]
-        places += [(area, "squadron") for area in held if data.zone(area).port]
-        places += [(sea, "squadron") for sea in seas]
-        for area, kind in places:
-            order = act.DeployUnits(power=power, area=area, kind=kind, count=1, q=2)
-            label = say(f"urr.label.deploy_units.{kind}", power=power, area=area)
-            choices.append(
-                Choice.of(
-                    order,
-                    label=label,
-                    count=IntRange(low=1, high=MOST_DEPLOYED),
-                    q=IntRange(low=1, high=4),
-                )
+        places += [(power, area, "troop") for area in held]
+        places += [(power, area, "squadron") for area in held if data.zone(area).port]
+        places += [(power, sea, "squadron") for sea in seas]
+    places += [
+        (minor.id, area, "troop")
+        for minor in data.minors
+        for area in minor.zones
+        if state.control.get(area) is None
+    ]
+    choices = []
+    for owner, area, kind in places:
+        order = act.DeployUnits(power=owner, area=area, kind=kind, count=1, q=2)
+        label = say(f"urr.label.deploy_units.{kind}", power=owner, area=area)
+        choices.append(
+            Choice.of(
+                order,
+                label=label,
+                count=IntRange(low=1, high=MOST_DEPLOYED),
+                q=IntRange(low=1, high=4),
             )
+        )
     return choices
 
 

@@ -215,3 +215,32 @@ def test_a_flag_in_the_data_is_not_asked() -> None:
     state = play(state, "REF", type="answer", yes=False)
     assert state.last_combat is not None
     assert [d.q for d in state.last_combat.defender.dice] == [3]
+
+
+def test_the_referee_deploys_a_minor_s_troops_in_its_own_zones_only() -> None:
+    """What the rulebook brings a minor (a levy, a treaty) is the referee's, at the desk."""
+    state = play(assigned(), "REF", type="open_desk", input="deploy")
+    minor_places = {
+        (c["power"], c["area"])
+        for c in choices(state, "REF")
+        if c.get("type") == "deploy_units" and c["power"] not in state.powers
+    }
+    assert minor_places == {
+        ("urr_minor_bavaria", "urr_bavaria"),
+        ("urr_minor_saxony", "urr_saxony"),
+        ("urr_minor_poland", "urr_poland"),
+        ("urr_minor_naples", "urr_naples"),
+        ("urr_minor_levant", "urr_levant"),
+    }
+    state = play(
+        state,
+        "REF",
+        type="deploy_units",
+        power="urr_minor_saxony",
+        area="urr_saxony",
+        kind="troop",
+        count=2,
+        q=3,
+    )
+    assert [u.q for u in minor_units(state, "urr_saxony")] == [3, 3]
+    assert URR.view(state, None)["minor_commanders"]["urr_minor_saxony"] == "urr_pru"
