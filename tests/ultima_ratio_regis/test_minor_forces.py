@@ -244,3 +244,29 @@ def test_the_referee_deploys_a_minor_s_troops_in_its_own_zones_only() -> None:
     )
     assert [u.q for u in minor_units(state, "urr_saxony")] == [3, 3]
     assert URR.view(state, None)["minor_commanders"]["urr_minor_saxony"] == "urr_pru"
+
+
+def test_the_ally_s_troops_and_its_minor_s_defend_the_zone_together() -> None:
+    """France holds a troop in Bavaria beside the two Bavarian ones: all three defend, and
+    France, which commands them, may first intercept from a zone next to Bavaria."""
+    state = playing("P2")
+    state.wars.append(War(id="w1", powers=["urr_fra", "urr_aus"]))
+    clear_area(state, "urr_vienna")
+    add_troops(state, "urr_aus", "urr_vienna", 4)
+    add_troops(state, "urr_fra", "urr_bavaria", 1, q=3)
+    add_troops(state, "urr_fra", "urr_milan", 1)
+    ScriptedDice.script = [1, 1, 1, 6, 6, 6]
+    state = play(
+        state, "P2", type="tactical_move", power="urr_aus", origin="urr_vienna", area="urr_bavaria"
+    )
+    assert kinds(state) == [("P1", "intercept")]
+    state = play(state, "P1", type="let_pass")
+    state = play(state, "P1", type="choose_size", size=3)
+    assert state.last_combat is not None
+    defenders = state.last_combat.defender.units
+    assert len(defenders) == 3 and len(state.last_combat.defender.dice) == 3
+    assert state.last_combat.defender.dice[0].q == 3  # the best troop first: France's elite
+    assert state.wars[0].lost == {"urr_aus": 1}  # Austria rolled 3 dice and lost
+    assert state.control["urr_bavaria"] is None  # not cleared: Austria goes back
+    standing = [u for u in state.units if u.power == "urr_aus" and u.dispersed_at is None]
+    assert not [u for u in standing if u.area == "urr_bavaria"]
