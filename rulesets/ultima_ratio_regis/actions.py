@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from rulesets.core import Action
 from rulesets.ultima_ratio_regis.data import UnitKind
-from rulesets.ultima_ratio_regis.ledgers import Reparation
+from rulesets.ultima_ratio_regis.ledgers import INSTABILITY_CAUSES, Reparation
 
 ROLL_PURPOSE_LIMIT = 80
 """The most characters of what a referee's roll is for (shown with the dice)."""
@@ -274,20 +274,6 @@ class FinishReparations(Action):
 
 # The referee's desk ------------------------------------------------------------------------
 DeskInput = Literal["deploy", "losses", "instability", "leader_pool", "minor_ally"]
-InstabilityCause = Literal[
-    "piracy_lost",
-    "promotion",
-    "war_not_won",
-    "war_won",
-    "reparation",
-    "rebellion",
-    "deficit",
-    "conscription",
-    "reduce_action",
-    "subsidy",
-    "piracy_won",
-    "surplus",
-]
 
 
 class NextImpulse(Action):
@@ -327,10 +313,16 @@ class RollDice(Action):
     purpose: str = Field(default="", max_length=ROLL_PURPOSE_LIMIT)
 
 
+def _known_cause(cause: str) -> str:
+    if cause not in INSTABILITY_CAUSES:
+        raise ValueError("not a cause of instability the aid lists")
+    return cause
+
+
 class AdjustInstability(Action):
     type: Literal["adjust_instability"] = "adjust_instability"
     power: str
-    cause: InstabilityCause
+    cause: Annotated[str, AfterValidator(_known_cause)]
     change: int
 
 

@@ -135,6 +135,7 @@ def take_control(ctx: Ctx, area: str, power: str) -> None:
     state.control[area] = power
     ctx.emit("urr.event.control", area=area, power=power)
     if previous is None:
+        _minor_troops_submit(ctx, area)
         _minor_zone_taken(ctx, area, power)
         return
     zone = game_data(state).zone(area)
@@ -173,7 +174,28 @@ def _minor_zone_taken(ctx: Ctx, area: str, taker: str) -> None:
         ctx.emit("urr.event.minor_lost", minor=minor.id, power=ally)
 
 
+def _minor_troops_submit(ctx: Ctx, area: str) -> None:
+    """A minor's zone taken: its troops still standing there submit with it and leave the
+    board, counted to the minor (reconstructed)."""
+    state = ctx.state
+    minor = game_data(state).minor_of(area)
+    left = [u for u in state.units if minor is not None and u.power == minor.id and u.area == area]
+    for troop in left:
+        eliminate(state, troop)
+    if minor is not None and left:
+        ctx.emit("urr.event.minor_troops_submit", minor=minor.id, area=area, count=len(left))
+
+
+def _minor_troop_lost(state: UrrState, target: Unit) -> None:
+    """A minor plays no impulse and never regroups: a troop it loses leaves the board."""
+    state.units.remove(target)
+    state.minor_losses[target.power] = state.minor_losses.get(target.power, 0) + 1
+
+
 def disperse(state: UrrState, target: Unit) -> None:
+    if target.power not in state.powers:
+        _minor_troop_lost(state, target)
+        return
     target.dispersed_at = state.impulse
 
 
@@ -196,6 +218,9 @@ def to_port(state: UrrState, squadron: Unit) -> None:
 
 
 def eliminate(state: UrrState, target: Unit) -> None:
+    if target.power not in state.powers:
+        _minor_troop_lost(state, target)
+        return
     state.units.remove(target)
     state.powers[target.power].destroyed += 1
     if not any(u.area == target.area and u.power == target.power for u in state.units):

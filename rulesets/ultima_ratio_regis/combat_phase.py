@@ -37,6 +37,7 @@ def _prompts(state: UrrState) -> list[Prompt]:
     builders = {
         "naval_superiority": _naval_superiority,
         "distance": _distance,
+        "strong_opposition": _strong_opposition,
         "opposition_q": _opposition_q,
         "size": _size,
         "naval_size": _naval_size,
@@ -80,6 +81,17 @@ def _distance(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
         Choice.of(
             act.Answer(yes=yes),
             label=say(f"urr.label.distance.{str(yes).lower()}", area=combat.area),
+        )
+        for yes in (False, True)
+    ]
+    return referee(state), choices
+
+
+def _strong_opposition(state: UrrState, combat: Combat) -> tuple[str, list[Choice]]:
+    choices = [
+        Choice.of(
+            act.Answer(yes=yes),
+            label=say(f"urr.label.strong_opposition.{str(yes).lower()}", area=combat.area),
         )
         for yes in (False, True)
     ]
@@ -191,9 +203,14 @@ def _support(ctx: Ctx, seat: str, action: act.SupportBattle) -> None:
     open_support_battle(ctx, action.sea)
 
 
-def _set_distance(ctx: Ctx, seat: str, action: act.Answer) -> None:
+def _answer(ctx: Ctx, seat: str, action: act.Answer) -> None:
+    """The referee's yes or no on a submission: 'Opposition : Q2 (ou Q3 si A3 ou R3)' where
+    the data leaves the flag open, or '2 zones de distance' (a handicap)."""
     combat = _combat(ctx.state)
-    if action.yes:
+    if combat.step == "strong_opposition":
+        combat.opposition_q = 3 if action.yes else 2
+        ctx.emit(f"urr.event.strong_opposition.{str(action.yes).lower()}", area=combat.area)
+    elif action.yes:
         combat.defender.handicaps += 1  # "2 zones de distance"
     _then(ctx)
 
@@ -244,7 +261,7 @@ COMBAT = Phase[UrrState](
     handlers={
         act.SetNavalSuperiority: _set_naval,
         act.SupportBattle: _support,
-        act.Answer: _set_distance,
+        act.Answer: _answer,
         act.SetOppositionQuality: _set_q,
         act.ChooseSize: _choose_size,
         act.AdjustSize: _adjust_size,

@@ -45,6 +45,16 @@ class MinorData(Sourced):
     ally: str | None
 
 
+class MinorUnitSetup(Sourced):
+    """Troops of a minor power standing in one of its zones at set-up (who commands them is
+    the campaign option `minor_command`)."""
+
+    minor: str
+    zone: str
+    q: int
+    count: int
+
+
 class ZoneData(Sourced):
     id: str
     kind: AreaKind
@@ -58,7 +68,9 @@ class ZoneData(Sourced):
     trade_centre: bool
     main_map: bool
     colony: bool
-    strong_opposition: bool  # "Q3 si A3 ou R3": the zone's opposition rolls Q3
+    # "Opposition : Q2 (ou Q3 si A3 ou R3)": True, the zone's opposition rolls Q3; False, Q2;
+    # None, the data does not say and the referee rules at each submission (A-25).
+    strong_opposition: bool | None
     x: int
     y: int
 
@@ -104,6 +116,7 @@ class CampaignData(BaseModel):
     fortresses: list[FortressSetup]
     merchants: list[MerchantSetup]
     minors: list[MinorData] = Field(default_factory=list)
+    minor_units: list[MinorUnitSetup] = Field(default_factory=list)
 
     def power_ids(self) -> list[str]:
         return [power.id for power in self.powers]
@@ -239,6 +252,12 @@ def _check_minors(data: CampaignData, powers: set[str], zones: dict[str, ZoneDat
                     f"minors.{index}.zones", f"{zone_id[:40]} is not a free land zone"
                 )
             held.add(zone_id)
+    owners = {zone_id: minor.id for minor in data.minors for zone_id in minor.zones}
+    for index, unit in enumerate(data.minor_units):
+        if owners.get(unit.zone) != unit.minor:
+            raise refuse_data(f"minor_units.{index}.zone", "not a zone of this minor power")
+        if not 1 <= unit.q <= 4 or not 1 <= unit.count <= 20:
+            raise refuse_data(f"minor_units.{index}", "a value is out of range")
 
 
 def parse_data(raw: Any) -> CampaignData:

@@ -24,6 +24,7 @@ from rulesets.ultima_ratio_regis.board import (
     troops,
     unit,
 )
+from rulesets.ultima_ratio_regis.minor_forces import defending_troops
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
 from rulesets.ultima_ratio_regis.state import (
@@ -50,6 +51,7 @@ BONUS_LEADER = {
 STEPS = (
     "naval_superiority",
     "distance",
+    "strong_opposition",
     "opposition_q",
     "size",
     "organizer_attacker",
@@ -139,6 +141,9 @@ def needs_answer(state: UrrState, combat: Combat) -> bool:
         return combat.kind in ("land", "siege", "submission") and coastal
     if step == "distance":
         return combat.kind == "submission"
+    if step == "strong_opposition":  # the data leaves "A3 ou R3" to the referee
+        strong = game_data(state).zone(combat.area).strong_opposition
+        return combat.kind == "submission" and strong is None
     if step == "opposition_q":
         return combat.kind == "piracy" and not combat.defender.units
     if step == "size":
@@ -195,9 +200,9 @@ def _settle_size(ctx: Ctx, combat: Combat) -> None:
 
 def _die_q(state: UrrState, combat: Combat, name: SideName, side: Side, unit_id: str | None) -> int:
     if combat.kind == "submission":
-        strong = game_data(state).zone(combat.area).strong_opposition
-        # "Force de soumission : Q3"; "Opposition : Q2 (ou Q3 si A3 ou R3)"
-        base = 3 if name == "attacker" or strong else 2
+        # "Force de soumission : Q3"; "Opposition : Q2 (ou Q3 si A3 ou R3)", whatever the
+        # troops behind either side
+        base = 3 if name == "attacker" else combat.opposition_q
         return battle.handicapped_q(base, side.handicaps)
     if unit_id is None:
         return combat.opposition_q  # piracy with no interceptor: the referee's Q
@@ -274,9 +279,10 @@ def _resolve(ctx: Ctx, combat: Combat) -> None:
 
 def _apply_losses(ctx: Ctx, combat: Combat, name: SideName, side: Side, enemy: Side) -> None:
     state = ctx.state
-    if side.power is None or (combat.kind == "submission" and name == "defender"):
-        return  # the abstract opposition's losses are ignored
+    if not side.units and (side.power is None or combat.kind == "submission"):
+        return  # the abstract opposition's losses are ignored (a minor's troops take them)
     present = [unit(state, i) for i in side.units if any(u.id == i for u in state.units)]
+    loser = side.power or (present[0].power if present else "urr_opposition")
     damage_in = sum(1 for d in enemy.dice if battle.table(d.result)[1])
     losses = battle.side_losses(
         combat.kind, side.bp, enemy.bp, damage_in, len(present), side.has_leader
@@ -301,7 +307,7 @@ def _apply_losses(ctx: Ctx, combat: Combat, name: SideName, side: Side, enemy: S
             disperse(state, victim)
     ctx.emit(
         "urr.event.losses",
-        power=side.power,
+        power=loser,
         eliminated=losses.eliminated,
         dispersed=losses.dispersed,
     )
@@ -402,7 +408,7 @@ def _after_land(ctx: Ctx, combat: Combat) -> None:
         else:
             _move_back(state, combat, att)
         return
-    if troops(state, dfn, combat.area) or not troops(state, att, combat.area):
+    if defending_troops(state, dfn, combat.area) or not troops(state, att, combat.area):
         _move_back(state, combat, att)
         return
     fort = fortress(state, combat.area)

@@ -15,6 +15,24 @@ CARDS_PER_TURN: dict[int, tuple[int, int]] = {
     8: (48, 6),
 }
 
+# CAUSES D'INSTABILITÉ: each cause the aid lists, with the ways it moves the track (+1 up,
+# −1 down; the peace conditions go both ways). The referee's desk offers each cause in its
+# directions, and an order naming another cause is refused.
+INSTABILITY_CAUSES: dict[str, tuple[int, ...]] = {
+    "piracy_lost": (1,),
+    "promotion": (1,),
+    "war_not_won": (1,),
+    "war_won": (1,),
+    "reparation": (1, -1),
+    "rebellion": (1,),
+    "deficit": (1,),
+    "conscription": (1,),
+    "reduce_action": (-1,),
+    "subsidy": (-1,),
+    "piracy_won": (-1,),
+    "surplus": (-1,),
+}
+
 PROMOTION_INSTABILITY = 3  # "Promouvoir un chef extraordinaire"
 CONSCRIPTION_INSTABILITY = 1  # "Conscription ... sur la carte principale"
 

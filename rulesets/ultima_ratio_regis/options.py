@@ -27,6 +27,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _choice("referee_desk", "turn", "impulse"),  # the desk also between impulses
     _choice("decisive_tactician", "intercepted", "intercepting"),  # "Si intercepté"
     _choice("decisive_interception", "both", "troops"),
+    _choice("minor_command", "ally", "own"),  # a minor's troops: its ally's, or alone
     OptionSpec(
         name="campaign_turns",  # the length of a campaign is not in the aid
         kind="int",

@@ -32,6 +32,12 @@ from rulesets.ultima_ratio_regis.interception_reach import (
     naval_interceptors,
 )
 from rulesets.ultima_ratio_regis.ledgers import CONSCRIPTION_INSTABILITY
+from rulesets.ultima_ratio_regis.minor_forces import (
+    commander,
+    defending_troops,
+    minor_troops,
+    opposing_troops,
+)
 from rulesets.ultima_ratio_regis.options import option
 from rulesets.ultima_ratio_regis.sequence import after_action
 from rulesets.ultima_ratio_regis.state import (
@@ -227,10 +233,14 @@ def _tactical_target(
 ) -> str | None:
     """What a tactical move into `area` attacks: a battle, a siege, a submission, or None."""
     owner = state.control.get(area)
-    if occupants is not None and not occupants.get(area, set()) & foes:
+    minors_here = minor_troops(state, area)
+    guard = commander(state, minors_here[0].power) if minors_here else None
+    if guard is not None and guard != power and guard not in foes:
+        return None  # troops a power commands are attacked only at war with it
+    if occupants is not None and not occupants.get(area, set()) & foes and guard is None:
         defenders: list[str] = []
     else:
-        defenders = [foe for foe in foes if troops(state, foe, area)]
+        defenders = [foe for foe in foes if defending_troops(state, foe, area)]
     fort = fortress(state, area)
     if defenders and fort is not None and fort.power == power and fort.besieger in defenders:
         return "relief"  # "bataille de secours": an army attacks the besiegers
@@ -239,6 +249,7 @@ def _tactical_target(
     if owner in foes:
         return "occupy"
     others = (occupants or _occupants(state)).get(area, set()) - {power}
+    others -= {troop.power for troop in minors_here}  # they are the submission's opposition
     minor = game_data(state).minor_of(area)
     if minor is not None and state.minor_allies.get(minor.id) == power:
         return None  # a zone of its own ally is not the power's to submit
@@ -469,7 +480,7 @@ def _defender(state: UrrState, area: str, target: str | None, foes: set[str]) ->
     """The power that may intercept a move into `area`: the one whose troops hold it, or
     whose empty zone it is (no interception of a siege, a relief or a submission)."""
     if target == "land":
-        return next(f for f in sorted(foes) if troops(state, f, area))
+        return next(f for f in sorted(foes) if defending_troops(state, f, area))
     if target == "occupy":
         return state.control.get(area)
     return None
@@ -502,7 +513,7 @@ def carry_out_move(ctx: Ctx, move: PendingMove) -> None:
     zone = data.zone(area)
     if target == "submission":
         attacker.handicaps = int(zone.terrain != "open") + 1  # terrain; the whole force moved
-        defender = make_side(state, "submission", None, [], area)
+        defender = make_side(state, "submission", None, opposing_troops(state, power, area), area)
         combat = Combat(
             id=new_combat_id(state),
             kind="submission",
@@ -510,6 +521,7 @@ def carry_out_move(ctx: Ctx, move: PendingMove) -> None:
             origin=move.origin,
             attacker=attacker,
             defender=defender,
+            opposition_q=3 if zone.strong_opposition else 2,  # "Q2 (ou Q3 si A3 ou R3)"
         )
         open_combat(ctx, combat)
         return
@@ -517,10 +529,12 @@ def carry_out_move(ctx: Ctx, move: PendingMove) -> None:
         fort = fortress(state, area)
         foes = {fort.besieger} if fort is not None and fort.besieger else foes
     foe = move.defender or next(
-        f for f in sorted(foes) if (squadrons(state, f, area) if naval else troops(state, f, area))
+        f
+        for f in sorted(foes)
+        if (squadrons(state, f, area) if naval else defending_troops(state, f, area))
     )
     war = war_between(state, power, foe)
-    defenders = squadrons(state, foe, area) if naval else troops(state, foe, area)
+    defenders = squadrons(state, foe, area) if naval else defending_troops(state, foe, area)
     defender = make_side(state, _kind(target), foe, defenders, area)
     if move.intercepted and _decisive_counts(state, "intercepting"):
         defender.bonus_leader = defender.bonus_leader or "decisive" in leader_types(

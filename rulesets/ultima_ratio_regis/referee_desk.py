@@ -13,6 +13,7 @@ from rulesets.core import Choice, IntRange, Prompt, StepContext
 from rulesets.ultima_ratio_regis import actions as act
 from rulesets.ultima_ratio_regis.board import change_instability, disperse, eliminate, to_port
 from rulesets.ultima_ratio_regis.data import LeaderType
+from rulesets.ultima_ratio_regis.ledgers import INSTABILITY_CAUSES
 from rulesets.ultima_ratio_regis.state import Unit, UrrState, game_data, new_id, referee
 from rulesets.ultima_ratio_regis.text import say
 
@@ -21,18 +22,6 @@ MOST_DEPLOYED = 5  # units of one kind placed by one order
 MOST_DICE = 6
 MOST_INSTABILITY = 5
 MOST_LEADERS = 4  # of one type in a pool
-# CAUSES D'INSTABILITÉ, by the way they move the track (the peace conditions go both ways).
-RAISING = (
-    "piracy_lost",
-    "promotion",
-    "war_not_won",
-    "war_won",
-    "reparation",
-    "rebellion",
-    "deficit",
-    "conscription",
-)
-LOWERING = ("reduce_action", "subsidy", "piracy_won", "reparation", "surplus")
 
 
 def checkpoint_choices(state: UrrState) -> list[Choice]:
@@ -71,26 +60,34 @@ def desk_prompt(state: UrrState) -> Prompt:
 
 
 def _deploy_choices(state: UrrState) -> list[Choice]:
-    """Troops in a land zone the power controls; squadrons in its ports or at sea."""
+    """Troops in a land zone the power controls; squadrons in its ports or at sea; a minor
+    power's troops in its zones that no major power has taken."""
     data = game_data(state)
     seas = [zone.id for zone in data.zones if zone.kind == "sea"]
-    choices = []
+    places: list[tuple[str, str, str]] = []
     for power in sorted(state.powers):
         held = sorted(area for area, owner in state.control.items() if owner == power)
-        places = [(area, "troop") for area in held]
-        places += [(area, "squadron") for area in held if data.zone(area).port]
-        places += [(sea, "squadron") for sea in seas]
-        for area, kind in places:
-            order = act.DeployUnits(power=power, area=area, kind=kind, count=1, q=2)
-            label = say(f"urr.label.deploy_units.{kind}", power=power, area=area)
-            choices.append(
-                Choice.of(
-                    order,
-                    label=label,
-                    count=IntRange(low=1, high=MOST_DEPLOYED),
-                    q=IntRange(low=1, high=4),
-                )
+        places += [(power, area, "troop") for area in held]
+        places += [(power, area, "squadron") for area in held if data.zone(area).port]
+        places += [(power, sea, "squadron") for sea in seas]
+    places += [
+        (minor.id, area, "troop")
+        for minor in data.minors
+        for area in minor.zones
+        if state.control.get(area) is None
+    ]
+    choices = []
+    for owner, area, kind in places:
+        order = act.DeployUnits(power=owner, area=area, kind=kind, count=1, q=2)
+        label = say(f"urr.label.deploy_units.{kind}", power=owner, area=area)
+        choices.append(
+            Choice.of(
+                order,
+                label=label,
+                count=IntRange(low=1, high=MOST_DEPLOYED),
+                q=IntRange(low=1, high=4),
             )
+        )
     return choices
 
 
@@ -116,11 +113,11 @@ def _loss_choices(state: UrrState) -> list[Choice]:
 def _instability_choices(state: UrrState) -> list[Choice]:
     choices = []
     for power in sorted(state.powers):
-        for causes, span, way in (
-            (RAISING, IntRange(low=1, high=MOST_INSTABILITY), "up"),
-            (LOWERING, IntRange(low=-MOST_INSTABILITY, high=-1), "down"),
+        for direction, span, way in (
+            (1, IntRange(low=1, high=MOST_INSTABILITY), "up"),
+            (-1, IntRange(low=-MOST_INSTABILITY, high=-1), "down"),
         ):
-            for cause in causes:
+            for cause in (c for c, ways in INSTABILITY_CAUSES.items() if direction in ways):
                 order = act.AdjustInstability(power=power, cause=cause, change=span.low)
                 label = say(
                     f"urr.label.adjust_instability.{way}",

@@ -47,6 +47,17 @@ def setup_game(ctx: Ctx) -> None:
                     q=setup.q,
                 )
             )
+    for force in data.minor_units:
+        for _ in range(force.count):
+            state.units.append(
+                Unit(
+                    id=new_id(state, "u"),
+                    power=force.minor,
+                    kind="troop",
+                    area=force.zone,
+                    q=force.q,
+                )
+            )
     for fort in data.fortresses:
         state.fortresses.append(
             Fortress(area=fort.zone, power=fort.power, started_at=0, complete=True)

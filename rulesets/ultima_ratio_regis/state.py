@@ -170,6 +170,7 @@ class UrrState(BaseState):
     wars: list[War] = Field(default_factory=list)
     alliances: list[list[str]] = Field(default_factory=list)
     minor_allies: dict[str, str | None] = Field(default_factory=dict)  # minor -> its major ally
+    minor_losses: dict[str, int] = Field(default_factory=dict)  # minor -> its troops lost
     deck: list[str] = Field(default_factory=list)  # undealt cards of this turn: secret
     hands: dict[str, list[str]] = Field(default_factory=dict)  # secret to all but the owner
     turn: int = 1

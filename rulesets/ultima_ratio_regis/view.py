@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.ultima_ratio_regis.minor_forces import commander, is_minor
 from rulesets.ultima_ratio_regis.state import UrrState, acting_seat, game_data, referee
 
 
@@ -22,7 +23,10 @@ def view_for(state: UrrState, seat: str | None) -> dict[str, Any]:
         "actions_left": state.actions_left,
         "powers": {k: v.model_dump(mode="json") for k, v in state.powers.items()},
         "control": dict(state.control),
-        "units": [u.model_dump(mode="json") for u in state.units],
+        "units": [u.model_dump(mode="json") for u in state.units if u.power in state.powers],
+        "minor_units": [u.model_dump(mode="json") for u in state.units if is_minor(state, u.power)],
+        "minor_commanders": {m: commander(state, m) for m in state.minor_allies},
+        "minor_losses": dict(state.minor_losses),
         "leaders": [x.model_dump(mode="json") for x in state.leaders],
         "fortresses": [f.model_dump(mode="json") for f in state.fortresses],
         "merchants": [m.model_dump(mode="json") for m in state.merchants],

@@ -89,6 +89,7 @@ def test_m5_an_allied_minor_without_key_zones_conquered_costs_its_ally_morale() 
     state = russia_at_war_with("urr_pru")
     state.minor_allies["urr_minor_poland"] = "urr_pru"
     clear_area(state, "urr_ukraine")
+    clear_area(state, "urr_poland")  # no Polish troops: the abstract opposition
     add_troops(state, "urr_rus", "urr_ukraine", 3)
     ScriptedDice.script = [6, 1]  # the force: Q3 − 2 → 5 (2 BP); the opposition 1 (0 BP)
     state = play(
@@ -124,6 +125,7 @@ def test_no_morale_when_the_minor_s_ally_is_not_at_war_with_the_taker() -> None:
     state = russia_at_war_with("urr_pru")
     state.minor_allies["urr_minor_poland"] = "urr_aus"
     clear_area(state, "urr_ukraine")
+    clear_area(state, "urr_poland")  # no Polish troops: the abstract opposition
     add_troops(state, "urr_rus", "urr_ukraine", 3)
     ScriptedDice.script = [6, 1]
     state = play(

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from rulesets.core import IllegalAction, state_hash, submit
+from rulesets.core import IllegalAction, legal_prompts, state_hash, submit
 from rulesets.ultima_ratio_regis import ULTIMA_RATIO_REGIS as URR
-from rulesets.ultima_ratio_regis.referee_desk import LOWERING, RAISING
+from rulesets.ultima_ratio_regis.ledgers import INSTABILITY_CAUSES
 from rulesets.ultima_ratio_regis.state import UrrState
 from tests.ultima_ratio_regis.helpers import (
     ScriptedDice,
@@ -173,8 +173,16 @@ def test_the_referee_s_roll_uses_the_campaign_dice_and_is_shown_to_all() -> None
 
 def test_instability_changes_only_for_a_cause_of_the_aid_in_its_direction() -> None:
     state = at_desk(assigned(), "instability")
-    listed = {(c["power"], c["cause"]) for c in choices(state, "REF") if "cause" in c}
-    assert {cause for _, cause in listed} == set(RAISING) | set(LOWERING)
+    offered = [
+        c
+        for p in legal_prompts(URR, state, "REF")
+        for c in p.choices
+        if c.action.get("power") == "urr_aus" and "cause" in c.action
+    ]
+    # CAUSES D'INSTABILITÉ: eight causes raise it, four lower it, the peace conditions both.
+    ways = {(c.action["cause"], 1 if c.ranges["change"].low > 0 else -1) for c in offered}
+    assert ways == {(cause, way) for cause, dirs in INSTABILITY_CAUSES.items() for way in dirs}
+    assert len(ways) == 13 and ("reparation", 1) in ways and ("reparation", -1) in ways
     level = state.powers["urr_aus"].instability
     state, events = play_events(
         state, "REF", type="adjust_instability", power="urr_aus", cause="rebellion", change=2
@@ -188,6 +196,9 @@ def test_instability_changes_only_for_a_cause_of_the_aid_in_its_direction() -> N
         state, "REF", type="adjust_instability", power="urr_aus", cause="surplus", change=-1
     )
     assert state.powers["urr_aus"].instability == level + 1
+    state = at_desk(state, "instability")
+    with pytest.raises(IllegalAction):  # not a cause the aid lists
+        play(state, "REF", type="adjust_instability", power="urr_aus", cause="whim", change=1)
 
 
 def test_a_leader_pool_set_by_the_referee_is_what_the_draw_picks_from() -> None:
