@@ -252,6 +252,57 @@ class SignSettlement(Action):
     sign: bool
 
 
+# -- treaty clauses (clauses.py) ------------------------------------------------------------
+
+
+class OfferPayment(Action):
+    """Negotiation (§4.8 "payments of £ between players"): offer to pay another power
+    `amount` £, once at signature or also at each later Negotiation phase."""
+
+    type: Literal["offer_payment"] = "offer_payment"
+    power: str
+    to: str
+    amount: int
+    per_turn: bool
+    secret: bool
+
+
+class OfferCession(Action):
+    """Negotiation (§4.8 "transfer of status markers"): offer to hand one's own marker in
+    `area` to another power, which receives the same marker there."""
+
+    type: Literal["offer_cession"] = "offer_cession"
+    power: str
+    to: str
+    area: str
+
+
+class OfferCodominion(Action):
+    """Negotiation (§4.7 method 4): agree a codominion in `area` with the other power that
+    holds a marker there; the holder of the influence raises it to a protectorate (10 £)."""
+
+    type: Literal["offer_codominion"] = "offer_codominion"
+    power: str
+    to: str
+    area: str
+
+
+class OfferVoid(Action):
+    """Negotiation (§4.8 "by mutual agreement of all parties, a treaty may be voided")."""
+
+    type: Literal["offer_void"] = "offer_void"
+    power: str
+    treaty: int
+
+
+class PayTreaty(Action):
+    """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
+
+    type: Literal["pay_treaty"] = "pay_treaty"
+    treaty: int
+    pay: bool
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -284,6 +335,11 @@ PaxAction = Annotated[
     | CallCongress
     | ProposeSettlement
     | CongressVote
-    | SignSettlement,
+    | SignSettlement
+    | OfferPayment
+    | OfferCession
+    | OfferCodominion
+    | OfferVoid
+    | PayTreaty,
     Field(discriminator="type"),
 ]
