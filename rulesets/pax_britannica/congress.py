@@ -320,8 +320,7 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
     area = congress.agenda[0]
     congress.proposers.pop(0)
     if not action.favoured:
-        if not congress.proposers:
-            _failed(ctx, area)
+        _next_proposal(ctx, congress, area)
         return
     if action.favoured not in candidates(state, area):
         raise IllegalAction("pax.error.not_a_party", power=action.favoured)
@@ -329,6 +328,14 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
     ctx.emit(
         "pax.event.settlement_proposed", power=action.power, favoured=action.favoured, area=area
     )
+
+
+def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) -> None:
+    """A member passed or a proposal fell: the next member proposes, and when none is
+    left the dispute is unsettled."""
+    congress.step, congress.favoured = "propose", None
+    if not congress.proposers:
+        _failed(ctx, area)
 
 
 def on_vote(ctx: StepContext[PaxState], seat: str, action: CongressVote) -> None:
@@ -361,9 +368,7 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
         outcome="pax_adopted" if adopted else "pax_rejected",
     )
     if not adopted:
-        congress.step = "propose"
-        if not congress.proposers:
-            _failed(ctx, area)
+        _next_proposal(ctx, congress, area)
         return
     congress.step = "sign"
     congress.signers = [p for p in parties(state, area) if seat_of(state, p) is not None]
