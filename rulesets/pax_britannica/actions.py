@@ -295,6 +295,15 @@ class OfferVoid(Action):
     treaty: int
 
 
+class ProposeSanction(Action):
+    """Congress (§4.8, sanctions.py): propose that the treaty breaker on the table pay each
+    wronged signatory `amount` £; 0 passes."""
+
+    type: Literal["propose_sanction"] = "propose_sanction"
+    power: str
+    amount: int
+
+
 class PayTreaty(Action):
     """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
 
@@ -340,6 +349,7 @@ PaxAction = Annotated[
     | OfferCession
     | OfferCodominion
     | OfferVoid
-    | PayTreaty,
+    | PayTreaty
+    | ProposeSanction,
     Field(discriminator="type"),
 ]

@@ -8,9 +8,11 @@ left unsettled costs ET +3 and goes to the War phase."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica import sanctions
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
+    ProposeSanction,
     ProposeSettlement,
     SignSettlement,
 )
@@ -130,6 +132,13 @@ def candidates(state: PaxState, area: str) -> list[str]:
     return [p for p in parties(state, area) if p in holders]
 
 
+def debatable(state: PaxState, item: str) -> bool:
+    """A dispute with a marker left to settle it by, or a breach still wronging someone."""
+    if sanctions.is_case(state, item):
+        return bool(sanctions.wronged(state, item))
+    return bool(candidates(state, item))
+
+
 # -- prompts --------------------------------------------------------------------------------
 
 
@@ -149,6 +158,9 @@ def prompts(state: PaxState) -> list[Prompt]:
             for power in congress.members
             if power not in congress.votes
         ]
+    if congress.indemnity:
+        power = congress.signers[0]
+        return [sanctions.sign_prompt(state, _seat(state, power), congress, power)]
     return [_sign_prompt(state, congress, area)]
 
 
@@ -185,6 +197,8 @@ def _call_prompt(state: PaxState, caller: str) -> Prompt:
 
 def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     power = congress.proposers[0]
+    if sanctions.is_case(state, area):
+        return sanctions.proposal_prompt(state, _seat(state, power), power, area)
     choices = [
         Choice.of(
             ProposeSettlement(power=power, favoured=""),
@@ -213,6 +227,8 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
 
 
 def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
+    if congress.indemnity:
+        return sanctions.vote_prompt(state, _seat(state, power), congress, power)
     assert congress.favoured is not None
     params = {"power": power, "favoured": congress.favoured, "area": area}
     choices = [
@@ -297,7 +313,7 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     congress = state.congress
     assert congress is not None
-    while congress.agenda and not candidates(state, congress.agenda[0]):
+    while congress.agenda and not debatable(state, congress.agenda[0]):
         congress.agenda.pop(0)  # settled meanwhile (its markers are gone)
     if not congress.agenda:
         state.congress = None
@@ -308,15 +324,45 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
     first = [congress.caller] if congress.caller in congress.members else []
     congress.step, congress.proposers = "propose", first + others
     congress.favoured, congress.votes, congress.signers, congress.refused = None, {}, [], []
-    ctx.emit("pax.event.congress_debates", area=congress.agenda[0])
+    congress.indemnity = 0
+    item = congress.agenda[0]
+    if sanctions.is_case(state, item):
+        ctx.emit(
+            "pax.event.congress_sanctions", violator=item, wronged=sanctions.wronged(state, item)
+        )
+    else:
+        ctx.emit("pax.event.congress_debates", area=item)
+
+
+def _proposing(state: PaxState, seat: str, power: str, sanction: bool) -> Congress:
+    congress = state.congress
+    if congress is None or congress.step != "propose":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    if sanctions.is_case(state, congress.agenda[0]) != sanction:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, power, congress.proposers[0])
+    return congress
+
+
+def on_propose_sanction(ctx: StepContext[PaxState], seat: str, action: ProposeSanction) -> None:
+    state = ctx.state
+    congress = _proposing(state, seat, action.power, sanction=True)
+    violator = congress.agenda[0]
+    if action.amount and action.amount not in sanctions.indemnities(state, violator):
+        raise IllegalAction("pax.error.no_such_sanction", amount=action.amount)
+    congress.proposers.pop(0)
+    if not action.amount:
+        _next_proposal(ctx, congress, violator)
+        return
+    congress.indemnity, congress.step, congress.votes = action.amount, "vote", {}
+    ctx.emit(
+        "pax.event.sanction_proposed", power=action.power, violator=violator, amount=action.amount
+    )
 
 
 def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement) -> None:
     state = ctx.state
-    congress = state.congress
-    if congress is None or congress.step != "propose":
-        raise IllegalAction("pax.error.not_your_congress_turn")
-    _asked(state, seat, action.power, congress.proposers[0])
+    congress = _proposing(state, seat, action.power, sanction=False)
     area = congress.agenda[0]
     congress.proposers.pop(0)
     if not action.favoured:
@@ -333,7 +379,7 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
 def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) -> None:
     """A member passed or a proposal fell: the next member proposes, and when none is
     left the dispute is unsettled."""
-    congress.step, congress.favoured = "propose", None
+    congress.step, congress.favoured, congress.indemnity = "propose", None, 0
     if not congress.proposers:
         _failed(ctx, area)
 
@@ -359,14 +405,25 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
     noes = len(congress.votes) - ayes
     breaker = "germany" if congress.host == NON_VOTING else congress.host
     adopted = ayes > noes or (ayes == noes and congress.votes.get(breaker, False))
-    ctx.emit(
-        "pax.event.congress_votes",
-        favoured=congress.favoured or "",
-        area=area,
-        ayes=ayes,
-        noes=noes,
-        outcome="pax_adopted" if adopted else "pax_rejected",
-    )
+    outcome = "pax_adopted" if adopted else "pax_rejected"
+    if congress.indemnity:
+        ctx.emit(
+            "pax.event.sanction_votes",
+            violator=area,
+            amount=congress.indemnity,
+            ayes=ayes,
+            noes=noes,
+            outcome=outcome,
+        )
+    else:
+        ctx.emit(
+            "pax.event.congress_votes",
+            favoured=congress.favoured or "",
+            area=area,
+            ayes=ayes,
+            noes=noes,
+            outcome=outcome,
+        )
     if not adopted:
         _next_proposal(ctx, congress, area)
         return
@@ -385,7 +442,10 @@ def on_sign(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> No
     congress.signers.pop(0)
     if not action.sign:
         congress.refused.append(action.power)
-        ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
+        if congress.indemnity:
+            ctx.emit("pax.event.sanction_defied", power=action.power, violator=congress.agenda[0])
+        else:
+            ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
     if congress.signers:
         return
     if congress.refused:
@@ -399,6 +459,10 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
     casus belli end."""
     state = ctx.state
     area = congress.agenda.pop(0)
+    if congress.indemnity:
+        sanctions.impose(ctx, area, congress.indemnity)
+        _open_dispute(ctx)
+        return
     assert congress.favoured is not None
     levels = 0
     for marker, to in settlement(state, area, congress.favoured):
@@ -437,7 +501,10 @@ def _failed(ctx: StepContext[PaxState], area: str) -> None:
     congress = state.congress
     assert congress is not None
     congress.agenda.pop(0)
-    ctx.emit("pax.event.congress_fails", area=area)
+    if sanctions.is_case(state, area):
+        ctx.emit("pax.event.sanction_fails", violator=area)
+    else:
+        ctx.emit("pax.event.congress_fails", area=area)
     if raise_tension(ctx, game_data(state).tension.congress_failed, "congress_failed"):
         return
     _open_dispute(ctx)
@@ -449,6 +516,7 @@ PHASE: Phase[PaxState] = Phase(
     handlers={
         CallCongress: on_call,
         ProposeSettlement: on_propose,
+        ProposeSanction: on_propose_sanction,
         CongressVote: on_vote,
         SignSettlement: on_sign,
     },

@@ -215,6 +215,7 @@ class Congress(_Model):
     step: Literal["propose", "vote", "sign"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
+    indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
     votes: dict[str, bool] = Field(default_factory=dict)
     signers: list[str] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
