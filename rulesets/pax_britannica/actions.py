@@ -304,6 +304,15 @@ class ProposeSanction(Action):
     amount: int
 
 
+class OttomanSide(Action):
+    """War phase, before the Ottoman war (§4.11.14, A-53): stay out, or support the
+    Ottomans or the powers they attack (a declaration of war: ET +5)."""
+
+    type: Literal["ottoman_side"] = "ottoman_side"
+    power: str
+    side: Literal["none", "ottoman", "attacked"]
+
+
 class PayTreaty(Action):
     """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
 
@@ -350,6 +359,7 @@ PaxAction = Annotated[
     | OfferCodominion
     | OfferVoid
     | PayTreaty
-    | ProposeSanction,
+    | ProposeSanction
+    | OttomanSide,
     Field(discriminator="type"),
 ]

@@ -10,6 +10,7 @@ from rulesets.core import StepContext
 from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
+from rulesets.pax_britannica.ottoman_sides import to_war
 from rulesets.pax_britannica.state import PaxState, game_data, markers_in
 from rulesets.pax_britannica.wars import next_declarer
 
@@ -72,7 +73,7 @@ def after_negotiation(ctx: StepContext[PaxState]) -> None:
     if settle_conflicts(ctx):
         return
     if ctx.state.ottoman_war_pending or ctx.state.pending_rebellion:
-        ctx.enter("war")
+        to_war(ctx)
         return
     close_diplomacy(ctx)
 

@@ -264,6 +264,8 @@ class PaxState(BaseState):
     ottoman_possessions: list[str] = Field(default_factory=list)
     pending_rebellion: bool = False
     ottoman_war_pending: list[str] = Field(default_factory=list)
+    ottoman_supporters: dict[str, int] = Field(default_factory=dict)  # power -> side joined
+    ottoman_asked: list[str] = Field(default_factory=list)
     great_war: bool = False
     great_war_blame: list[str] = Field(default_factory=list)
     final_record: dict[str, dict[str, int]] = Field(default_factory=dict)

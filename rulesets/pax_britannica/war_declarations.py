@@ -9,6 +9,7 @@ from __future__ import annotations
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica.actions import AnswerCall, DeclareWar, NoWar
 from rulesets.pax_britannica.conflicts import close_diplomacy, settle_conflicts
+from rulesets.pax_britannica.ottoman_sides import to_war
 from rulesets.pax_britannica.state import PaxState, TreatyCall, game_data, seat_of
 from rulesets.pax_britannica.treaties import breach, publish, treaty_by_id
 from rulesets.pax_britannica.wars import declarable, declare_war, next_call, next_declarer
@@ -128,7 +129,7 @@ def _next(ctx: StepContext[PaxState]) -> None:
     if settle_conflicts(ctx, spared):
         return
     if state.wars or state.ottoman_war_pending or state.pending_rebellion:
-        ctx.enter("war")
+        to_war(ctx)
         return
     close_diplomacy(ctx)
 
