@@ -313,6 +313,17 @@ class OttomanSide(Action):
     side: Literal["none", "ottoman", "attacked"]
 
 
+class DefendMinor(Action):
+    """Congress phase (§4.3.4): announce, or not, that `power` defends `minor`'s rights in
+    `area` against the major whose control marker there wronged it."""
+
+    type: Literal["defend_minor"] = "defend_minor"
+    power: str
+    minor: str
+    area: str
+    defend: bool
+
+
 class PayTreaty(Action):
     """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
 
@@ -360,6 +371,7 @@ PaxAction = Annotated[
     | OfferVoid
     | PayTreaty
     | ProposeSanction
-    | OttomanSide,
+    | OttomanSide
+    | DefendMinor,
     Field(discriminator="type"),
 ]

@@ -8,10 +8,11 @@ left unsettled costs ET +3 and goes to the War phase."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import sanctions
+from rulesets.pax_britannica import minor_rights, sanctions
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
+    DefendMinor,
     ProposeSanction,
     ProposeSettlement,
     SignSettlement,
@@ -36,7 +37,8 @@ NON_VOTING = "austria_hungary"  # may host, never votes; Germany's vote breaks a
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     state.congress, state.congress_asked = None, []
-    if next_caller(state) is None:
+    state.minor_defences, state.defence_asked = [], []
+    if minor_rights.next_question(state) is None and next_caller(state) is None:
         after_negotiation(ctx)
 
 
@@ -55,8 +57,9 @@ def parties(state: PaxState, area: str) -> list[str]:
 
 
 def next_caller(state: PaxState) -> str | None:
-    """The next major power, in seat order, holding a casus belli and not yet asked."""
-    holders = {c.holder for c in state.casus_belli}
+    """The next major power, in seat order, holding a casus belli or defending a minor's
+    rights (§4.3.4), and not yet asked."""
+    holders = {c.holder for c in state.casus_belli} | set(minor_rights.defenders(state))
     for power in majors(state):
         if power in holders and power not in state.congress_asked and seat_of(state, power):
             return power
@@ -82,6 +85,7 @@ def members(state: PaxState, host: str) -> list[str]:
     never a loss); the USA, Japan and Belgium only as a party or the host; A-H never."""
     data = game_data(state)
     involved = {p for area in agenda(state) for p in parties(state, area)}
+    involved |= set(minor_rights.defenders(state))
     found = [
         p
         for p in majors(state)
@@ -147,6 +151,9 @@ def prompts(state: PaxState) -> list[Prompt]:
         return []
     congress = state.congress
     if congress is None:
+        question = minor_rights.prompt(state)
+        if question is not None:
+            return [question]
         caller = next_caller(state)
         return [] if caller is None else [_call_prompt(state, caller)]
     area = congress.agenda[0]
@@ -172,12 +179,14 @@ def _seat(state: PaxState, power: str) -> str:
 
 def _call_prompt(state: PaxState, caller: str) -> Prompt:
     cost = game_data(state).tension.congress
-    choices = [
-        Choice.of(
-            CallCongress(power=caller, site=""),
-            label=Msg(key="pax.label.no_congress", params={"power": caller}),
+    choices = []
+    if caller not in minor_rights.defenders(state):  # a defender must call it (§4.3.4)
+        choices.append(
+            Choice.of(
+                CallCongress(power=caller, site=""),
+                label=Msg(key="pax.label.no_congress", params={"power": caller}),
+            )
         )
-    ]
     choices += [
         Choice.of(
             CallCongress(power=caller, site=site),
@@ -278,11 +287,20 @@ def _asked(state: PaxState, seat: str, power: str, expected: str | None) -> None
         raise IllegalAction("pax.error.not_your_congress_turn")
 
 
+def on_defend(ctx: StepContext[PaxState], seat: str, action: DefendMinor) -> None:
+    minor_rights.answer(ctx, seat, action)
+    state = ctx.state
+    if minor_rights.next_question(state) is None and next_caller(state) is None:
+        after_negotiation(ctx)
+
+
 def on_call(ctx: StepContext[PaxState], seat: str, action: CallCongress) -> None:
     state = ctx.state
-    if state.congress is not None:
+    if state.congress is not None or minor_rights.next_question(state) is not None:
         raise IllegalAction("pax.error.not_your_congress_turn")
     _asked(state, seat, action.power, next_caller(state))
+    if not action.site and action.power in minor_rights.defenders(state):
+        raise IllegalAction("pax.error.congress_compulsory")
     state.congress_asked.append(action.power)
     if not action.site:
         ctx.emit("pax.event.no_congress", power=action.power)
@@ -488,6 +506,7 @@ def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
         for member in congress.members:
             if member != refuser and seat_of(state, member) != seat_of(state, refuser):
                 add_casus_belli(ctx, member, refuser, area)
+    minor_rights.after_defiance(ctx, area, congress.refused)
     tension = game_data(state).tension
     amount = tension.congress_failed + tension.congress_defiance * len(congress.refused)
     if raise_tension(ctx, amount, "congress_failed", congress.refused[0]):
@@ -515,6 +534,7 @@ PHASE: Phase[PaxState] = Phase(
     prompts=prompts,
     handlers={
         CallCongress: on_call,
+        DefendMinor: on_defend,
         ProposeSettlement: on_propose,
         ProposeSanction: on_propose_sanction,
         CongressVote: on_vote,

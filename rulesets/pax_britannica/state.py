@@ -221,6 +221,17 @@ class Congress(_Model):
     refused: list[str] = Field(default_factory=list)
 
 
+class MinorDefence(_Model):
+    """`defender` announced it defends `minor`'s rights in `area` against `target` (§4.3.4,
+    minor_rights.py); `bound` once the target defied the Congress over it."""
+
+    defender: str
+    minor: str
+    target: str
+    area: str
+    bound: bool = False
+
+
 class LogEntry(_Model):
     amount: int
     reason: str
@@ -259,6 +270,8 @@ class PaxState(BaseState):
     payments_due: list[int] = Field(default_factory=list)  # payment treaties owed this turn
     congress: Congress | None = None
     congress_asked: list[str] = Field(default_factory=list)
+    minor_defences: list[MinorDefence] = Field(default_factory=list)
+    defence_asked: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)

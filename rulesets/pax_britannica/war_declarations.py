@@ -7,6 +7,7 @@ is asked. The order decides who declared first, which matters for the Great War'
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica import minor_rights
 from rulesets.pax_britannica.actions import AnswerCall, DeclareWar, NoWar
 from rulesets.pax_britannica.conflicts import close_diplomacy, settle_conflicts
 from rulesets.pax_britannica.ottoman_sides import to_war
@@ -105,6 +106,9 @@ def on_declare_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) ->
         raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
     if declare_war(ctx, action.power, action.target, action.area):
         return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
     if not declarable(state, action.power):
         state.war_answers.append(action.power)
     _next(ctx)
@@ -125,6 +129,8 @@ def _next(ctx: StepContext[PaxState]) -> None:
     if next_call(state) is not None or next_declarer(state) is not None:
         return
     state.treaty_calls = []
+    if minor_rights.judge_defenders(ctx):
+        return
     spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
     if settle_conflicts(ctx, spared):
         return
