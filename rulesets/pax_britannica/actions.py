@@ -236,6 +236,7 @@ class ProposeSettlement(Action):
     type: Literal["propose_settlement"] = "propose_settlement"
     power: str
     favoured: str
+    partner: str = ""  # a member given a codominion share beside `favoured` (codominion_grants)
 
 
 class CongressVote(Action):

@@ -8,7 +8,7 @@ left unsettled costs ET +3 and goes to the War phase."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import minor_rights, sanctions
+from rulesets.pax_britannica import codominion_grants, minor_rights, sanctions
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
@@ -97,17 +97,19 @@ def members(state: PaxState, host: str) -> list[str]:
 # -- settlements ----------------------------------------------------------------------------
 
 
-def settlement(state: PaxState, area: str, favoured: str) -> list[tuple[Marker, str]]:
+def settlement(
+    state: PaxState, area: str, favoured: str, partner: str = ""
+) -> list[tuple[Marker, str]]:
     """The reductions that keep `favoured`'s marker in `area` and make every other party's
     legal beside it: under its control marker, other parties' control markers and
     influences go (an influence under a protectorate becomes an interest) and interests go
     under a possession; beside its influence or interest, other parties' control markers
-    fall to influence. Non-parties are not bound (A-29)."""
+    fall to influence. Non-parties are not bound (A-29), nor a codominion `partner`."""
     involved = set(parties(state, area))
     mine = next(m for m in markers_in(state, area) if m.power == favoured)
     changes: list[tuple[Marker, str]] = []
     for marker in markers_in(state, area):
-        if marker.power == favoured or marker.power not in involved:
+        if marker.power in (favoured, partner) or marker.power not in involved:
             continue
         if not mine.is_control:
             if marker.is_control:
@@ -126,9 +128,15 @@ def _levels(marker: Marker, to: str) -> int:
     return marker.rank - (0 if to == "none" else ("interest", "influence").index(to) + 1)
 
 
-def settlement_tension(state: PaxState, area: str, favoured: str) -> int:
+def settlement_tension(state: PaxState, area: str, favoured: str, partner: str = "") -> int:
     per = game_data(state).tension.status_level
-    return per * sum(_levels(m, to) for m, to in settlement(state, area, favoured))
+    return per * sum(_levels(m, to) for m, to in settlement(state, area, favoured, partner))
+
+
+def _beneficiaries(congress: Congress) -> str | list[str]:
+    """Whom the proposal on the table favours, as a message parameter."""
+    favoured = congress.favoured or ""
+    return [favoured, congress.partner] if congress.partner else favoured
 
 
 def candidates(state: PaxState, area: str) -> list[str]:
@@ -228,6 +236,22 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
         )
         for favoured in candidates(state, area)
     ]
+    choices += [
+        Choice.of(
+            ProposeSettlement(power=power, favoured=favoured, partner=partner),
+            label=Msg(
+                key="pax.label.propose_codominion",
+                params={
+                    "favoured": favoured,
+                    "partner": partner,
+                    "area": area,
+                    "tension": settlement_tension(state, area, favoured, partner),
+                },
+            ),
+        )
+        for favoured in candidates(state, area)
+        for partner in codominion_grants.partners(state, congress, area, favoured)
+    ]
     text = Msg(
         key="pax.prompt.congress_proposal",
         params={"power": power, "area": area, "parties": parties(state, area)},
@@ -239,7 +263,7 @@ def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> 
     if congress.indemnity:
         return sanctions.vote_prompt(state, _seat(state, power), congress, power)
     assert congress.favoured is not None
-    params = {"power": power, "favoured": congress.favoured, "area": area}
+    params = {"power": power, "favoured": _beneficiaries(congress), "area": area}
     choices = [
         Choice.of(
             CongressVote(power=power, approve=False),
@@ -258,13 +282,16 @@ def _sign_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     power = congress.signers[0]
     assert congress.favoured is not None
     tension = game_data(state).tension
-    params = {"power": power, "favoured": congress.favoured, "area": area}
+    params = {"power": power, "favoured": _beneficiaries(congress), "area": area}
     choices = [
         Choice.of(
             SignSettlement(power=power, sign=True),
             label=Msg(
                 key="pax.label.sign_settlement",
-                params={**params, "tension": settlement_tension(state, area, congress.favoured)},
+                params={
+                    **params,
+                    "tension": settlement_tension(state, area, congress.favoured, congress.partner),
+                },
             ),
         ),
         Choice.of(
@@ -342,7 +369,7 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
     first = [congress.caller] if congress.caller in congress.members else []
     congress.step, congress.proposers = "propose", first + others
     congress.favoured, congress.votes, congress.signers, congress.refused = None, {}, [], []
-    congress.indemnity = 0
+    congress.indemnity, congress.partner = 0, ""
     item = congress.agenda[0]
     if sanctions.is_case(state, item):
         ctx.emit(
@@ -388,9 +415,16 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
         return
     if action.favoured not in candidates(state, area):
         raise IllegalAction("pax.error.not_a_party", power=action.favoured)
+    shares = codominion_grants.partners(state, congress, area, action.favoured)
+    if action.partner and action.partner not in shares:
+        raise IllegalAction("pax.error.no_codominion_share", power=action.partner, area=area)
     congress.favoured, congress.step, congress.votes = action.favoured, "vote", {}
+    congress.partner = action.partner
     ctx.emit(
-        "pax.event.settlement_proposed", power=action.power, favoured=action.favoured, area=area
+        "pax.event.settlement_proposed",
+        power=action.power,
+        favoured=_beneficiaries(congress),
+        area=area,
     )
 
 
@@ -398,6 +432,7 @@ def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) ->
     """A member passed or a proposal fell: the next member proposes, and when none is
     left the dispute is unsettled."""
     congress.step, congress.favoured, congress.indemnity = "propose", None, 0
+    congress.partner = ""
     if not congress.proposers:
         _failed(ctx, area)
 
@@ -436,7 +471,7 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
     else:
         ctx.emit(
             "pax.event.congress_votes",
-            favoured=congress.favoured or "",
+            favoured=_beneficiaries(congress),
             area=area,
             ayes=ayes,
             noes=noes,
@@ -446,7 +481,10 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
         _next_proposal(ctx, congress, area)
         return
     congress.step = "sign"
-    congress.signers = [p for p in parties(state, area) if seat_of(state, p) is not None]
+    signers = parties(state, area)
+    if congress.partner and congress.partner not in signers:
+        signers.append(congress.partner)  # A-29: a non-party's share binds it once it signs
+    congress.signers = [p for p in signers if seat_of(state, p) is not None]
     if not congress.signers:
         _settle(ctx, congress)
 
@@ -483,14 +521,16 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
         return
     assert congress.favoured is not None
     levels = 0
-    for marker, to in settlement(state, area, congress.favoured):
+    for marker, to in settlement(state, area, congress.favoured, congress.partner):
         levels += _levels(marker, to)
         if to == "none":
             remove_marker(ctx, marker, "congress")
         else:
             reduce_marker(ctx, marker, "influence" if to == "influence" else "interest", "congress")
     state.casus_belli = [c for c in state.casus_belli if c.area != area]
-    ctx.emit("pax.event.congress_settles", favoured=congress.favoured, area=area)
+    if congress.partner:
+        codominion_grants.grant(ctx, area, congress.favoured, congress.partner)
+    ctx.emit("pax.event.congress_settles", favoured=_beneficiaries(congress), area=area)
     amount = levels * game_data(state).tension.status_level
     if raise_tension(ctx, amount, "congress_settlement", congress.favoured):
         return

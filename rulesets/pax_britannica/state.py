@@ -216,6 +216,7 @@ class Congress(_Model):
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
     indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
+    partner: str = ""  # a codominion share the proposal grants (codominion_grants.py)
     votes: dict[str, bool] = Field(default_factory=dict)
     signers: list[str] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
