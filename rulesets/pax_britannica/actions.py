@@ -325,6 +325,15 @@ class DefendMinor(Action):
     defend: bool
 
 
+class AgreeCessions(Action):
+    """End of the War phase (§4.11.13): a power with units in China at the end of a crushed
+    rebellion agrees to the claims as they stand, or refuses (then nothing is ceded)."""
+
+    type: Literal["agree_cessions"] = "agree_cessions"
+    power: str
+    accept: bool
+
+
 class PayTreaty(Action):
     """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
 
@@ -373,6 +382,7 @@ PaxAction = Annotated[
     | PayTreaty
     | ProposeSanction
     | OttomanSide
-    | DefendMinor,
+    | DefendMinor
+    | AgreeCessions,
     Field(discriminator="type"),
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rulesets.core import StepContext
+from rulesets.pax_britannica.cessions import open_cessions
 from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
@@ -87,4 +88,6 @@ def close_diplomacy(ctx: StepContext[PaxState]) -> None:
         ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))
         state.ottoman_war_pending = []
     state.wars, state.war_answers, state.casus_belli = [], [], []
+    if open_cessions(ctx):
+        return
     ctx.enter("vp_recording")

@@ -21,6 +21,7 @@ from rulesets.pax_britannica import (
     adjustment,
     administration,
     autopilot,
+    cessions,
     colonial_combat,
     congress,
     diplomacy,
@@ -54,6 +55,7 @@ TABLE: PhaseTable[PaxState] = PhaseTable.of(
         war_declarations.PHASE,
         ottoman_sides.PHASE,
         war.PHASE,
+        cessions.PHASE,
         scoring.VP_PHASE,
         scoring.FINAL_PHASE,
     ]

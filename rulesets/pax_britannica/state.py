@@ -280,6 +280,9 @@ class PaxState(BaseState):
     ottoman_war_pending: list[str] = Field(default_factory=list)
     ottoman_supporters: dict[str, int] = Field(default_factory=dict)  # power -> side joined
     ottoman_asked: list[str] = Field(default_factory=list)
+    cessions: dict[str, str] = Field(default_factory=dict)  # a rebellion's claims: power -> area
+    cession_parties: list[str] = Field(default_factory=list)  # who must agree on them
+    cession_answers: list[str] = Field(default_factory=list)
     great_war: bool = False
     great_war_blame: list[str] = Field(default_factory=list)
     final_record: dict[str, dict[str, int]] = Field(default_factory=dict)
