@@ -55,25 +55,39 @@ def partners(state: PaxState, seat: str) -> list[str]:
 def cessions(state: PaxState, seat: str) -> list[OfferCession]:
     """Each established marker of `seat`'s own below a state, to each partner with no
     marker in the area and a counter of that level left."""
-    found: list[OfferCession] = []
-    for to in partners(state, seat):
-        for marker in state.markers:
-            if marker.power != seat or not marker.established or marker.level not in CEDABLE:
-                continue
-            if marker_of(state, to, marker.area) is None and counters_left(state, to, marker.level):
-                found.append(OfferCession(power=seat, to=to, area=marker.area))
-    return found
+    open_to = partners(state, seat)
+    if not open_to:
+        return []
+    held = {(m.power, m.area) for m in state.markers}
+    own = [m for m in state.markers if m.power == seat and m.established and m.level in CEDABLE]
+    spare = {
+        (to, level): counters_left(state, to, level) > 0
+        for to in open_to
+        for level in {m.level for m in own}
+    }
+    return [
+        OfferCession(power=seat, to=to, area=m.area)
+        for to in open_to
+        for m in own
+        if (to, m.area) not in held and spare[(to, m.level)]
+    ]
 
 
 def codominions(state: PaxState, seat: str) -> list[OfferCodominion]:
     """§4.7 method 4: an area where `seat` and a partner are the only holders of influence
     or control markers, one with an established protectorate or possession and the other
     with an established influence, which becomes a protectorate (a counter left)."""
+    open_to = set(partners(state, seat))
+    if not open_to:
+        return []
     found: list[OfferCodominion] = []
-    for to in partners(state, seat):
-        for area in sorted({m.area for m in state.markers if m.power == seat}):
-            if codominion_upgrade(state, seat, to, area) is not None:
-                found.append(OfferCodominion(power=seat, to=to, area=area))
+    for area in sorted({m.area for m in state.markers if m.power == seat}):
+        others = {m.power for m in markers_in(state, area) if m.level != "interest"} - {seat}
+        if len(others) != 1 or not others <= open_to:
+            continue
+        [to] = others
+        if codominion_upgrade(state, seat, to, area) is not None:
+            found.append(OfferCodominion(power=seat, to=to, area=area))
     return found
 
 
