@@ -28,11 +28,15 @@ def prompts(state: PaxState) -> list[Prompt]:
     choices = [
         Choice.of(NoWar(power=power), label=Msg(key="pax.label.no_war", params={"power": power}))
     ]
+    data = game_data(state)
     choices += [
         Choice.of(
             DeclareWar(power=power, target=cb.target, area=cb.area),
             label=Msg(
-                key="pax.label.declare_war",
+                # a breach outside a war gives its casus belli over the violator's home
+                key="pax.label.declare_war_breach"
+                if data.is_home(cb.area)
+                else "pax.label.declare_war",
                 params={"power": power, "target": cb.target, "area": cb.area, "tension": cost},
             ),
         )

@@ -66,3 +66,12 @@ def test_defying_a_sanction_gives_every_other_member_a_casus_belli() -> None:
     assert state.powers["britain"].treasury == 50
     failed = [e.amount for e in state.tension_log if e.reason == "congress_failed"]
     assert failed == [5]
+
+
+def test_without_a_congress_the_wronged_may_declare_war_for_the_breach() -> None:
+    # §4.8: the wronged signatory "may declare war, or call a Congress to impose sanctions".
+    state = choose(breach_before_congress(), "france", site="")
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("france", "war_declaration")
+    [breach] = [c for c in prompt.choices if c.action.get("area") == "britain"]
+    assert breach.label is not None and breach.label.key == "pax.label.declare_war_breach"
