@@ -25,9 +25,11 @@ from rulesets.pax_britannica.state import (
     PaxState,
     TreatyOffer,
     game_data,
+    majors,
     marker_of,
     markers_in,
     powers_of,
+    seat_of,
 )
 from rulesets.pax_britannica.treaties import (
     file_offer,
@@ -39,6 +41,7 @@ from rulesets.pax_britannica.treaties import (
 )
 
 KINDS = ("defensive", "offensive", "non_aggression")
+NON_OFFENSIVE = "austria_hungary"  # §4.8: signs defensive treaties only, by Germany's hand
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -56,7 +59,7 @@ def prompts(state: PaxState) -> list[Prompt]:
         return []
     found: list[Prompt] = []
     for seat in state.seats:
-        offer = next((o for o in state.offers if o.to == seat), None)
+        offer = next((o for o in state.offers if seat_of(state, o.to) == seat), None)
         payment = clauses.payment_prompt(state, seat)
         if payment is not None:
             found.append(payment)
@@ -83,7 +86,9 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
     else:
         text = clauses.offer_text(state, offer)
-    return Prompt(seat=offer.to, kind="treaty_offer", text=text, choices=choices, private=True)
+    seat = seat_of(state, offer.to)
+    assert seat is not None
+    return Prompt(seat=seat, kind="treaty_offer", text=text, choices=choices, private=True)
 
 
 def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
@@ -92,7 +97,7 @@ def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
 
 def _seat_prompt(state: PaxState, seat: str) -> Prompt:
     choices = [Choice.of(EndNegotiation(), label=Msg(key="pax.label.end_negotiation"))]
-    choices += [_proposal_choice(p) for p in proposals(state, seat)]
+    choices += [_proposal_choice(seat, p) for p in proposals(state, seat)]
     choices += clauses.choices(state, seat)
     choices += [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
     text = Msg(key="pax.prompt.negotiation", params={"power": seat, "tension": state.tension})
@@ -100,23 +105,30 @@ def _seat_prompt(state: PaxState, seat: str) -> Prompt:
 
 
 def proposals(state: PaxState, seat: str) -> list[ProposeTreaty]:
-    """The treaties `seat` may still offer: to each other seat's power, each kind it has
-    not signed with it, while no offer of its own to that power waits for an answer."""
+    """The treaties `seat` may still offer, for each of its powers: to each other seat's
+    powers, each kind they have not signed, while no offer of its own to that power waits
+    for an answer. Austria-Hungary signs defensive alliances only (§4.8)."""
     if not may_offer(state, seat):
         return []
     waiting = waiting_partners(state, seat)
+    others = [p for p in majors(state) if seat_of(state, p) not in (seat, None)]
     return [
-        ProposeTreaty(power=seat, to=to, kind=kind, secret=secret)
-        for to in state.seats
-        if to != seat and to not in waiting
+        ProposeTreaty(power=power, to=to, kind=kind, secret=secret)
+        for power in powers_of(state, seat)
+        for to in others
+        if to not in waiting
         for kind in KINDS
-        if not signed(state, seat, to, kind)
+        if (kind == "defensive" or NON_OFFENSIVE not in (power, to))
+        and not signed(state, power, to, kind)
         for secret in (False, True)
     ]
 
 
-def _proposal_choice(action: ProposeTreaty) -> Choice:
+def _proposal_choice(seat: str, action: ProposeTreaty) -> Choice:
     params = {"to": action.to, "kind": f"pax_treaty_{action.kind}", "secret": _secrecy(action)}
+    if action.power != seat:  # Germany's player offering on Austria-Hungary's behalf
+        params["power"] = action.power
+        return Choice.of(action, label=Msg(key="pax.label.propose_treaty_for", params=params))
     return Choice.of(action, label=Msg(key="pax.label.propose_treaty", params=params))
 
 
@@ -168,14 +180,20 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeTreaty) -> 
     if action not in proposals(state, seat):
         raise IllegalAction("pax.error.treaty_not_offered")
     offer = TreatyOffer(
-        id=state.next_treaty, sender=seat, to=action.to, kind=action.kind, secret=action.secret
+        id=state.next_treaty,
+        sender=action.power,
+        to=action.to,
+        kind=action.kind,
+        secret=action.secret,
     )
     file_offer(ctx, offer)
 
 
 def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> None:
     state = ctx.state
-    offer = next((o for o in state.offers if o.id == action.offer and o.to == seat), None)
+    offer = next(
+        (o for o in state.offers if o.id == action.offer and seat_of(state, o.to) == seat), None
+    )
     if offer is None:
         raise IllegalAction("pax.error.no_such_offer")
     state.offers.remove(offer)

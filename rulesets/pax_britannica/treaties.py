@@ -38,13 +38,14 @@ def may_offer(state: PaxState, seat: str) -> bool:
 
 def waiting_partners(state: PaxState, seat: str) -> set[str]:
     """The powers an offer of `seat`'s waits on (one offer a partner at a time)."""
-    return {o.to for o in state.offers if o.sender == seat}
+    return {o.to for o in state.offers if seat_of(state, o.sender) == seat}
 
 
 def file_offer(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
     """The offer waits for its recipient's answer; only the two parties hear of it."""
     state = ctx.state
-    state.proposals[offer.sender] = state.proposals.get(offer.sender, 0) + 1
+    seat = seat_of(state, offer.sender) or offer.sender
+    state.proposals[seat] = state.proposals.get(seat, 0) + 1
     state.next_treaty += 1
     state.offers.append(offer)
     ctx.emit(
