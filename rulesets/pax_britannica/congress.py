@@ -7,6 +7,8 @@ left unsettled costs ET +3 and goes to the War phase."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica import codominion_grants, minor_rights, sanctions
 from rulesets.pax_britannica.actions import (
@@ -173,9 +175,6 @@ def prompts(state: PaxState) -> list[Prompt]:
             for power in congress.members
             if power not in congress.votes
         ]
-    if congress.indemnity:
-        power = congress.signers[0]
-        return [sanctions.sign_prompt(state, _seat(state, power), congress, power)]
     return [_sign_prompt(state, congress, area)]
 
 
@@ -259,50 +258,52 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
 
 
-def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
+def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
+    """What the vote and the signatures are about: an indemnity (its keys' suffix
+    `_sanction`) or a settlement of the area."""
     if congress.indemnity:
-        return sanctions.vote_prompt(state, _seat(state, power), congress, power)
-    assert congress.favoured is not None
-    params = {"power": power, "favoured": _beneficiaries(congress), "area": area}
+        return "sanction", sanctions.terms(state, area, congress.indemnity)
+    return "settlement", {"favoured": _beneficiaries(congress), "area": area}
+
+
+def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
+    subject, terms = _on_the_table(state, congress, area)
+    suffix = "_sanction" if subject == "sanction" else ""
+    params = {**terms, "power": power}
     choices = [
         Choice.of(
-            CongressVote(power=power, approve=False),
-            label=Msg(key="pax.label.vote_against", params=params),
-        ),
-        Choice.of(
-            CongressVote(power=power, approve=True),
-            label=Msg(key="pax.label.vote_for", params=params),
-        ),
+            CongressVote(power=power, approve=approve),
+            label=Msg(
+                key=f"pax.label.vote_{'for' if approve else 'against'}{suffix}", params=params
+            ),
+        )
+        for approve in (False, True)
     ]
-    text = Msg(key="pax.prompt.congress_vote", params={**params, "host": congress.host})
+    key = "pax.prompt.sanction_vote" if suffix else "pax.prompt.congress_vote"
+    text = Msg(key=key, params={**params, "host": congress.host})
     return Prompt(seat=_seat(state, power), kind="congress_vote", text=text, choices=choices)
 
 
 def _sign_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     power = congress.signers[0]
-    assert congress.favoured is not None
-    tension = game_data(state).tension
-    params = {"power": power, "favoured": _beneficiaries(congress), "area": area}
+    subject, terms = _on_the_table(state, congress, area)
+    params = {**terms, "power": power}
+    if subject == "sanction":
+        sign = Msg(key="pax.label.sign_sanction", params=params)
+        text = Msg(key="pax.prompt.sanction_signature", params=params)
+    else:
+        assert congress.favoured is not None
+        cost = settlement_tension(state, area, congress.favoured, congress.partner)
+        sign = Msg(key="pax.label.sign_settlement", params={**params, "tension": cost})
+        text = Msg(key="pax.prompt.congress_signature", params=params)
+    defiance = game_data(state).tension.congress_defiance
     choices = [
-        Choice.of(
-            SignSettlement(power=power, sign=True),
-            label=Msg(
-                key="pax.label.sign_settlement",
-                params={
-                    **params,
-                    "tension": settlement_tension(state, area, congress.favoured, congress.partner),
-                },
-            ),
-        ),
+        Choice.of(SignSettlement(power=power, sign=True), label=sign),
         Choice.of(
             SignSettlement(power=power, sign=False),
-            label=Msg(
-                key="pax.label.defy_congress",
-                params={**params, "tension": tension.congress_defiance},
-            ),
+            label=Msg(key="pax.label.defy_congress", params={**params, "tension": defiance}),
         ),
     ]
-    text = Msg(key="pax.prompt.congress_signature", params=params)
     return Prompt(seat=_seat(state, power), kind="congress_signature", text=text, choices=choices)
 
 

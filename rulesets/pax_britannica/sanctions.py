@@ -8,9 +8,11 @@ settlement. Only the violator and the wronged are parties (A-29: nobody else is 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.core import Choice, Msg, Prompt, StepContext
-from rulesets.pax_britannica.actions import CongressVote, ProposeSanction, SignSettlement
-from rulesets.pax_britannica.state import Congress, PaxState, game_data
+from rulesets.pax_britannica.actions import ProposeSanction
+from rulesets.pax_britannica.state import PaxState, game_data
 
 INDEMNITIES = (10, 20, 30)  # £ to each wronged signatory (reconstructed)
 
@@ -32,7 +34,8 @@ def indemnities(state: PaxState, violator: str) -> list[int]:
     return [amount for amount in INDEMNITIES if count and amount * count <= treasury]
 
 
-def _terms(state: PaxState, violator: str, amount: int) -> dict[str, object]:
+def terms(state: PaxState, violator: str, amount: int) -> dict[str, Any]:
+    """The message parameters naming an indemnity."""
     return {"violator": violator, "amount": amount, "wronged": wronged(state, violator)}
 
 
@@ -46,48 +49,15 @@ def proposal_prompt(state: PaxState, seat: str, power: str, violator: str) -> Pr
     choices += [
         Choice.of(
             ProposeSanction(power=power, amount=amount),
-            label=Msg(key="pax.label.propose_sanction", params=_terms(state, violator, amount)),
+            label=Msg(key="pax.label.propose_sanction", params=terms(state, violator, amount)),
         )
         for amount in indemnities(state, violator)
     ]
     text = Msg(
         key="pax.prompt.sanction_proposal",
-        params={**_terms(state, violator, 0), "power": power},
+        params={**terms(state, violator, 0), "power": power},
     )
     return Prompt(seat=seat, kind="congress_proposal", text=text, choices=choices)
-
-
-def vote_prompt(state: PaxState, seat: str, congress: Congress, power: str) -> Prompt:
-    params = {**_terms(state, congress.agenda[0], congress.indemnity), "power": power}
-    choices = [
-        Choice.of(
-            CongressVote(power=power, approve=False),
-            label=Msg(key="pax.label.vote_against_sanction", params=params),
-        ),
-        Choice.of(
-            CongressVote(power=power, approve=True),
-            label=Msg(key="pax.label.vote_for_sanction", params=params),
-        ),
-    ]
-    text = Msg(key="pax.prompt.sanction_vote", params={**params, "host": congress.host})
-    return Prompt(seat=seat, kind="congress_vote", text=text, choices=choices)
-
-
-def sign_prompt(state: PaxState, seat: str, congress: Congress, power: str) -> Prompt:
-    params = {**_terms(state, congress.agenda[0], congress.indemnity), "power": power}
-    defiance = game_data(state).tension.congress_defiance
-    choices = [
-        Choice.of(
-            SignSettlement(power=power, sign=True),
-            label=Msg(key="pax.label.sign_sanction", params=params),
-        ),
-        Choice.of(
-            SignSettlement(power=power, sign=False),
-            label=Msg(key="pax.label.defy_congress", params={"power": power, "tension": defiance}),
-        ),
-    ]
-    text = Msg(key="pax.prompt.sanction_signature", params=params)
-    return Prompt(seat=seat, kind="congress_signature", text=text, choices=choices)
 
 
 def impose(ctx: StepContext[PaxState], violator: str, amount: int) -> None:
