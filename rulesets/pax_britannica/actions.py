@@ -236,6 +236,7 @@ class ProposeSettlement(Action):
     type: Literal["propose_settlement"] = "propose_settlement"
     power: str
     favoured: str
+    partner: str = ""  # a member given a codominion share beside `favoured` (codominion_grants)
 
 
 class CongressVote(Action):
@@ -303,6 +304,95 @@ class DenyPassage(Action):
     deny: Literal["none", "first", "second", "both"]
 
 
+# -- treaty clauses (clauses.py) ------------------------------------------------------------
+
+
+class OfferPayment(Action):
+    """Negotiation (§4.8 "payments of £ between players"): offer to pay another power
+    `amount` £, once at signature or also at each later Negotiation phase."""
+
+    type: Literal["offer_payment"] = "offer_payment"
+    power: str
+    to: str
+    amount: int
+    per_turn: bool
+    secret: bool
+
+
+class OfferCession(Action):
+    """Negotiation (§4.8 "transfer of status markers"): offer to hand one's own marker in
+    `area` to another power, which receives the same marker there."""
+
+    type: Literal["offer_cession"] = "offer_cession"
+    power: str
+    to: str
+    area: str
+
+
+class OfferCodominion(Action):
+    """Negotiation (§4.7 method 4): agree a codominion in `area` with the other power that
+    holds a marker there; the holder of the influence raises it to a protectorate (10 £)."""
+
+    type: Literal["offer_codominion"] = "offer_codominion"
+    power: str
+    to: str
+    area: str
+
+
+class OfferVoid(Action):
+    """Negotiation (§4.8 "by mutual agreement of all parties, a treaty may be voided")."""
+
+    type: Literal["offer_void"] = "offer_void"
+    power: str
+    treaty: int
+
+
+class ProposeSanction(Action):
+    """Congress (§4.8, sanctions.py): propose that the treaty breaker on the table pay each
+    wronged signatory `amount` £; 0 passes."""
+
+    type: Literal["propose_sanction"] = "propose_sanction"
+    power: str
+    amount: int
+
+
+class OttomanSide(Action):
+    """War phase, before the Ottoman war (§4.11.14, A-53): stay out, or support the
+    Ottomans or the powers they attack (a declaration of war: ET +5)."""
+
+    type: Literal["ottoman_side"] = "ottoman_side"
+    power: str
+    side: Literal["none", "ottoman", "attacked"]
+
+
+class DefendMinor(Action):
+    """Congress phase (§4.3.4): announce, or not, that `power` defends `minor`'s rights in
+    `area` against the major whose control marker there wronged it."""
+
+    type: Literal["defend_minor"] = "defend_minor"
+    power: str
+    minor: str
+    area: str
+    defend: bool
+
+
+class AgreeCessions(Action):
+    """End of the War phase (§4.11.13): a power with units in China at the end of a crushed
+    rebellion agrees to the claims as they stand, or refuses (then nothing is ceded)."""
+
+    type: Literal["agree_cessions"] = "agree_cessions"
+    power: str
+    accept: bool
+
+
+class PayTreaty(Action):
+    """Negotiation: pay this turn's sum a payment treaty owes, or stop paying (a breach)."""
+
+    type: Literal["pay_treaty"] = "pay_treaty"
+    treaty: int
+    pay: bool
+
+
 PaxAction = Annotated[
     EliminateUnit
     | EliminateMarker
@@ -341,6 +431,15 @@ PaxAction = Annotated[
     | WarConsent
     | ProposePeace
     | AnswerPeace
-    | DenyPassage,
+    | DenyPassage
+    | OfferPayment
+    | OfferCession
+    | OfferCodominion
+    | OfferVoid
+    | PayTreaty
+    | ProposeSanction
+    | OttomanSide
+    | DefendMinor
+    | AgreeCessions,
     Field(discriminator="type"),
 ]

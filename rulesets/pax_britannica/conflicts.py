@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rulesets.core import StepContext
+from rulesets.pax_britannica.cessions import open_cessions
 from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
+from rulesets.pax_britannica.ottoman_sides import to_war
 from rulesets.pax_britannica.state import PaxState, game_data, markers_in
 from rulesets.pax_britannica.wars import next_declarer
 
@@ -72,7 +74,7 @@ def after_negotiation(ctx: StepContext[PaxState]) -> None:
     if settle_conflicts(ctx):
         return
     if ctx.state.ottoman_war_pending or ctx.state.pending_rebellion:
-        ctx.enter("war")
+        to_war(ctx)
         return
     close_diplomacy(ctx)
 
@@ -86,4 +88,6 @@ def close_diplomacy(ctx: StepContext[PaxState]) -> None:
         ctx.emit("pax.event.ottoman_war_deferred", powers=sorted(set(state.ottoman_war_pending)))
         state.ottoman_war_pending = []
     state.wars, state.war_answers, state.casus_belli = [], [], []
+    if open_cessions(ctx):
+        return
     ctx.enter("vp_recording")

@@ -7,10 +7,15 @@ left unsettled costs ET +3 and goes to the War phase."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica import codominion_grants, minor_rights, sanctions
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
+    DefendMinor,
+    ProposeSanction,
     ProposeSettlement,
     SignSettlement,
 )
@@ -34,7 +39,8 @@ NON_VOTING = "austria_hungary"  # may host, never votes; Germany's vote breaks a
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     state.congress, state.congress_asked = None, []
-    if next_caller(state) is None:
+    state.minor_defences, state.defence_asked = [], []
+    if minor_rights.next_question(state) is None and next_caller(state) is None:
         after_negotiation(ctx)
 
 
@@ -53,8 +59,9 @@ def parties(state: PaxState, area: str) -> list[str]:
 
 
 def next_caller(state: PaxState) -> str | None:
-    """The next major power, in seat order, holding a casus belli and not yet asked."""
-    holders = {c.holder for c in state.casus_belli}
+    """The next major power, in seat order, holding a casus belli or defending a minor's
+    rights (§4.3.4), and not yet asked."""
+    holders = {c.holder for c in state.casus_belli} | set(minor_rights.defenders(state))
     for power in majors(state):
         if power in holders and power not in state.congress_asked and seat_of(state, power):
             return power
@@ -80,6 +87,7 @@ def members(state: PaxState, host: str) -> list[str]:
     never a loss); the USA, Japan and Belgium only as a party or the host; A-H never."""
     data = game_data(state)
     involved = {p for area in agenda(state) for p in parties(state, area)}
+    involved |= set(minor_rights.defenders(state))
     found = [
         p
         for p in majors(state)
@@ -91,17 +99,19 @@ def members(state: PaxState, host: str) -> list[str]:
 # -- settlements ----------------------------------------------------------------------------
 
 
-def settlement(state: PaxState, area: str, favoured: str) -> list[tuple[Marker, str]]:
+def settlement(
+    state: PaxState, area: str, favoured: str, partner: str = ""
+) -> list[tuple[Marker, str]]:
     """The reductions that keep `favoured`'s marker in `area` and make every other party's
     legal beside it: under its control marker, other parties' control markers and
     influences go (an influence under a protectorate becomes an interest) and interests go
     under a possession; beside its influence or interest, other parties' control markers
-    fall to influence. Non-parties are not bound (A-29)."""
+    fall to influence. Non-parties are not bound (A-29), nor a codominion `partner`."""
     involved = set(parties(state, area))
     mine = next(m for m in markers_in(state, area) if m.power == favoured)
     changes: list[tuple[Marker, str]] = []
     for marker in markers_in(state, area):
-        if marker.power == favoured or marker.power not in involved:
+        if marker.power in (favoured, partner) or marker.power not in involved:
             continue
         if not mine.is_control:
             if marker.is_control:
@@ -120,14 +130,27 @@ def _levels(marker: Marker, to: str) -> int:
     return marker.rank - (0 if to == "none" else ("interest", "influence").index(to) + 1)
 
 
-def settlement_tension(state: PaxState, area: str, favoured: str) -> int:
+def settlement_tension(state: PaxState, area: str, favoured: str, partner: str = "") -> int:
     per = game_data(state).tension.status_level
-    return per * sum(_levels(m, to) for m, to in settlement(state, area, favoured))
+    return per * sum(_levels(m, to) for m, to in settlement(state, area, favoured, partner))
+
+
+def _beneficiaries(congress: Congress) -> str | list[str]:
+    """Whom the proposal on the table favours, as a message parameter."""
+    favoured = congress.favoured or ""
+    return [favoured, congress.partner] if congress.partner else favoured
 
 
 def candidates(state: PaxState, area: str) -> list[str]:
     holders = {m.power for m in markers_in(state, area)}
     return [p for p in parties(state, area) if p in holders]
+
+
+def debatable(state: PaxState, item: str) -> bool:
+    """A dispute with a marker left to settle it by, or a breach still wronging someone."""
+    if sanctions.is_case(state, item):
+        return bool(sanctions.wronged(state, item))
+    return bool(candidates(state, item))
 
 
 # -- prompts --------------------------------------------------------------------------------
@@ -138,6 +161,9 @@ def prompts(state: PaxState) -> list[Prompt]:
         return []
     congress = state.congress
     if congress is None:
+        question = minor_rights.prompt(state)
+        if question is not None:
+            return [question]
         caller = next_caller(state)
         return [] if caller is None else [_call_prompt(state, caller)]
     area = congress.agenda[0]
@@ -160,12 +186,14 @@ def _seat(state: PaxState, power: str) -> str:
 
 def _call_prompt(state: PaxState, caller: str) -> Prompt:
     cost = game_data(state).tension.congress
-    choices = [
-        Choice.of(
-            CallCongress(power=caller, site=""),
-            label=Msg(key="pax.label.no_congress", params={"power": caller}),
+    choices = []
+    if caller not in minor_rights.defenders(state):  # a defender must call it (§4.3.4)
+        choices.append(
+            Choice.of(
+                CallCongress(power=caller, site=""),
+                label=Msg(key="pax.label.no_congress", params={"power": caller}),
+            )
         )
-    ]
     choices += [
         Choice.of(
             CallCongress(power=caller, site=site),
@@ -185,6 +213,8 @@ def _call_prompt(state: PaxState, caller: str) -> Prompt:
 
 def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     power = congress.proposers[0]
+    if sanctions.is_case(state, area):
+        return sanctions.proposal_prompt(state, _seat(state, power), power, area)
     choices = [
         Choice.of(
             ProposeSettlement(power=power, favoured=""),
@@ -205,6 +235,22 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
         )
         for favoured in candidates(state, area)
     ]
+    choices += [
+        Choice.of(
+            ProposeSettlement(power=power, favoured=favoured, partner=partner),
+            label=Msg(
+                key="pax.label.propose_codominion",
+                params={
+                    "favoured": favoured,
+                    "partner": partner,
+                    "area": area,
+                    "tension": settlement_tension(state, area, favoured, partner),
+                },
+            ),
+        )
+        for favoured in candidates(state, area)
+        for partner in codominion_grants.partners(state, congress, area, favoured)
+    ]
     text = Msg(
         key="pax.prompt.congress_proposal",
         params={"power": power, "area": area, "parties": parties(state, area)},
@@ -212,45 +258,52 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
 
 
+def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
+    """What the vote and the signatures are about: an indemnity (its keys' suffix
+    `_sanction`) or a settlement of the area."""
+    if congress.indemnity:
+        return "sanction", sanctions.terms(state, area, congress.indemnity)
+    return "settlement", {"favoured": _beneficiaries(congress), "area": area}
+
+
 def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
-    assert congress.favoured is not None
-    params = {"power": power, "favoured": congress.favoured, "area": area}
+    subject, terms = _on_the_table(state, congress, area)
+    suffix = "_sanction" if subject == "sanction" else ""
+    params = {**terms, "power": power}
     choices = [
         Choice.of(
-            CongressVote(power=power, approve=False),
-            label=Msg(key="pax.label.vote_against", params=params),
-        ),
-        Choice.of(
-            CongressVote(power=power, approve=True),
-            label=Msg(key="pax.label.vote_for", params=params),
-        ),
+            CongressVote(power=power, approve=approve),
+            label=Msg(
+                key=f"pax.label.vote_{'for' if approve else 'against'}{suffix}", params=params
+            ),
+        )
+        for approve in (False, True)
     ]
-    text = Msg(key="pax.prompt.congress_vote", params={**params, "host": congress.host})
+    key = "pax.prompt.sanction_vote" if suffix else "pax.prompt.congress_vote"
+    text = Msg(key=key, params={**params, "host": congress.host})
     return Prompt(seat=_seat(state, power), kind="congress_vote", text=text, choices=choices)
 
 
 def _sign_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     power = congress.signers[0]
-    assert congress.favoured is not None
-    tension = game_data(state).tension
-    params = {"power": power, "favoured": congress.favoured, "area": area}
+    subject, terms = _on_the_table(state, congress, area)
+    params = {**terms, "power": power}
+    if subject == "sanction":
+        sign = Msg(key="pax.label.sign_sanction", params=params)
+        text = Msg(key="pax.prompt.sanction_signature", params=params)
+    else:
+        assert congress.favoured is not None
+        cost = settlement_tension(state, area, congress.favoured, congress.partner)
+        sign = Msg(key="pax.label.sign_settlement", params={**params, "tension": cost})
+        text = Msg(key="pax.prompt.congress_signature", params=params)
+    defiance = game_data(state).tension.congress_defiance
     choices = [
-        Choice.of(
-            SignSettlement(power=power, sign=True),
-            label=Msg(
-                key="pax.label.sign_settlement",
-                params={**params, "tension": settlement_tension(state, area, congress.favoured)},
-            ),
-        ),
+        Choice.of(SignSettlement(power=power, sign=True), label=sign),
         Choice.of(
             SignSettlement(power=power, sign=False),
-            label=Msg(
-                key="pax.label.defy_congress",
-                params={**params, "tension": tension.congress_defiance},
-            ),
+            label=Msg(key="pax.label.defy_congress", params={**params, "tension": defiance}),
         ),
     ]
-    text = Msg(key="pax.prompt.congress_signature", params=params)
     return Prompt(seat=_seat(state, power), kind="congress_signature", text=text, choices=choices)
 
 
@@ -262,11 +315,20 @@ def _asked(state: PaxState, seat: str, power: str, expected: str | None) -> None
         raise IllegalAction("pax.error.not_your_congress_turn")
 
 
+def on_defend(ctx: StepContext[PaxState], seat: str, action: DefendMinor) -> None:
+    minor_rights.answer(ctx, seat, action)
+    state = ctx.state
+    if minor_rights.next_question(state) is None and next_caller(state) is None:
+        after_negotiation(ctx)
+
+
 def on_call(ctx: StepContext[PaxState], seat: str, action: CallCongress) -> None:
     state = ctx.state
-    if state.congress is not None:
+    if state.congress is not None or minor_rights.next_question(state) is not None:
         raise IllegalAction("pax.error.not_your_congress_turn")
     _asked(state, seat, action.power, next_caller(state))
+    if not action.site and action.power in minor_rights.defenders(state):
+        raise IllegalAction("pax.error.congress_compulsory")
     state.congress_asked.append(action.power)
     if not action.site:
         ctx.emit("pax.event.no_congress", power=action.power)
@@ -297,7 +359,7 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     congress = state.congress
     assert congress is not None
-    while congress.agenda and not candidates(state, congress.agenda[0]):
+    while congress.agenda and not debatable(state, congress.agenda[0]):
         congress.agenda.pop(0)  # settled meanwhile (its markers are gone)
     if not congress.agenda:
         state.congress = None
@@ -308,27 +370,72 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
     first = [congress.caller] if congress.caller in congress.members else []
     congress.step, congress.proposers = "propose", first + others
     congress.favoured, congress.votes, congress.signers, congress.refused = None, {}, [], []
-    ctx.emit("pax.event.congress_debates", area=congress.agenda[0])
+    congress.indemnity, congress.partner = 0, ""
+    item = congress.agenda[0]
+    if sanctions.is_case(state, item):
+        ctx.emit(
+            "pax.event.congress_sanctions", violator=item, wronged=sanctions.wronged(state, item)
+        )
+    else:
+        ctx.emit("pax.event.congress_debates", area=item)
+
+
+def _proposing(state: PaxState, seat: str, power: str, sanction: bool) -> Congress:
+    congress = state.congress
+    if congress is None or congress.step != "propose":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    if sanctions.is_case(state, congress.agenda[0]) != sanction:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, power, congress.proposers[0])
+    return congress
+
+
+def on_propose_sanction(ctx: StepContext[PaxState], seat: str, action: ProposeSanction) -> None:
+    state = ctx.state
+    congress = _proposing(state, seat, action.power, sanction=True)
+    violator = congress.agenda[0]
+    if action.amount and action.amount not in sanctions.indemnities(state, violator):
+        raise IllegalAction("pax.error.no_such_sanction", amount=action.amount)
+    congress.proposers.pop(0)
+    if not action.amount:
+        _next_proposal(ctx, congress, violator)
+        return
+    congress.indemnity, congress.step, congress.votes = action.amount, "vote", {}
+    ctx.emit(
+        "pax.event.sanction_proposed", power=action.power, violator=violator, amount=action.amount
+    )
 
 
 def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement) -> None:
     state = ctx.state
-    congress = state.congress
-    if congress is None or congress.step != "propose":
-        raise IllegalAction("pax.error.not_your_congress_turn")
-    _asked(state, seat, action.power, congress.proposers[0])
+    congress = _proposing(state, seat, action.power, sanction=False)
     area = congress.agenda[0]
     congress.proposers.pop(0)
     if not action.favoured:
-        if not congress.proposers:
-            _failed(ctx, area)
+        _next_proposal(ctx, congress, area)
         return
     if action.favoured not in candidates(state, area):
         raise IllegalAction("pax.error.not_a_party", power=action.favoured)
+    shares = codominion_grants.partners(state, congress, area, action.favoured)
+    if action.partner and action.partner not in shares:
+        raise IllegalAction("pax.error.no_codominion_share", power=action.partner, area=area)
     congress.favoured, congress.step, congress.votes = action.favoured, "vote", {}
+    congress.partner = action.partner
     ctx.emit(
-        "pax.event.settlement_proposed", power=action.power, favoured=action.favoured, area=area
+        "pax.event.settlement_proposed",
+        power=action.power,
+        favoured=_beneficiaries(congress),
+        area=area,
     )
+
+
+def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) -> None:
+    """A member passed or a proposal fell: the next member proposes, and when none is
+    left the dispute is unsettled."""
+    congress.step, congress.favoured, congress.indemnity = "propose", None, 0
+    congress.partner = ""
+    if not congress.proposers:
+        _failed(ctx, area)
 
 
 def on_vote(ctx: StepContext[PaxState], seat: str, action: CongressVote) -> None:
@@ -352,21 +459,33 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
     noes = len(congress.votes) - ayes
     breaker = "germany" if congress.host == NON_VOTING else congress.host
     adopted = ayes > noes or (ayes == noes and congress.votes.get(breaker, False))
-    ctx.emit(
-        "pax.event.congress_votes",
-        favoured=congress.favoured or "",
-        area=area,
-        ayes=ayes,
-        noes=noes,
-        outcome="pax_adopted" if adopted else "pax_rejected",
-    )
+    outcome = "pax_adopted" if adopted else "pax_rejected"
+    if congress.indemnity:
+        ctx.emit(
+            "pax.event.sanction_votes",
+            violator=area,
+            amount=congress.indemnity,
+            ayes=ayes,
+            noes=noes,
+            outcome=outcome,
+        )
+    else:
+        ctx.emit(
+            "pax.event.congress_votes",
+            favoured=_beneficiaries(congress),
+            area=area,
+            ayes=ayes,
+            noes=noes,
+            outcome=outcome,
+        )
     if not adopted:
-        congress.step = "propose"
-        if not congress.proposers:
-            _failed(ctx, area)
+        _next_proposal(ctx, congress, area)
         return
     congress.step = "sign"
-    congress.signers = [p for p in parties(state, area) if seat_of(state, p) is not None]
+    signers = parties(state, area)
+    if congress.partner and congress.partner not in signers:
+        signers.append(congress.partner)  # A-29: a non-party's share binds it once it signs
+    congress.signers = [p for p in signers if seat_of(state, p) is not None]
     if not congress.signers:
         _settle(ctx, congress)
 
@@ -380,7 +499,10 @@ def on_sign(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> No
     congress.signers.pop(0)
     if not action.sign:
         congress.refused.append(action.power)
-        ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
+        if congress.indemnity:
+            ctx.emit("pax.event.sanction_defied", power=action.power, violator=congress.agenda[0])
+        else:
+            ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
     if congress.signers:
         return
     if congress.refused:
@@ -394,16 +516,22 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
     casus belli end."""
     state = ctx.state
     area = congress.agenda.pop(0)
+    if congress.indemnity:
+        sanctions.impose(ctx, area, congress.indemnity)
+        _open_dispute(ctx)
+        return
     assert congress.favoured is not None
     levels = 0
-    for marker, to in settlement(state, area, congress.favoured):
+    for marker, to in settlement(state, area, congress.favoured, congress.partner):
         levels += _levels(marker, to)
         if to == "none":
             remove_marker(ctx, marker, "congress")
         else:
             reduce_marker(ctx, marker, "influence" if to == "influence" else "interest", "congress")
     state.casus_belli = [c for c in state.casus_belli if c.area != area]
-    ctx.emit("pax.event.congress_settles", favoured=congress.favoured, area=area)
+    if congress.partner:
+        codominion_grants.grant(ctx, area, congress.favoured, congress.partner)
+    ctx.emit("pax.event.congress_settles", favoured=_beneficiaries(congress), area=area)
     amount = levels * game_data(state).tension.status_level
     if raise_tension(ctx, amount, "congress_settlement", congress.favoured):
         return
@@ -419,6 +547,7 @@ def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
         for member in congress.members:
             if member != refuser and seat_of(state, member) != seat_of(state, refuser):
                 add_casus_belli(ctx, member, refuser, area)
+    minor_rights.after_defiance(ctx, area, congress.refused)
     tension = game_data(state).tension
     amount = tension.congress_failed + tension.congress_defiance * len(congress.refused)
     if raise_tension(ctx, amount, "congress_failed", congress.refused[0]):
@@ -432,7 +561,10 @@ def _failed(ctx: StepContext[PaxState], area: str) -> None:
     congress = state.congress
     assert congress is not None
     congress.agenda.pop(0)
-    ctx.emit("pax.event.congress_fails", area=area)
+    if sanctions.is_case(state, area):
+        ctx.emit("pax.event.sanction_fails", violator=area)
+    else:
+        ctx.emit("pax.event.congress_fails", area=area)
     if raise_tension(ctx, game_data(state).tension.congress_failed, "congress_failed"):
         return
     _open_dispute(ctx)
@@ -443,7 +575,9 @@ PHASE: Phase[PaxState] = Phase(
     prompts=prompts,
     handlers={
         CallCongress: on_call,
+        DefendMinor: on_defend,
         ProposeSettlement: on_propose,
+        ProposeSanction: on_propose_sanction,
         CongressVote: on_vote,
         SignSettlement: on_sign,
     },

@@ -34,7 +34,9 @@ def begin_ottoman_war(ctx: StepContext[PaxState]) -> None:
     state.ottoman_war_pending = []
     if not targets:
         return
-    state.wars.insert(0, War(sides=([OTTOMAN], targets), kind="ottoman"))
+    allies = [p for p, side in state.ottoman_supporters.items() if side == 0]
+    helpers = [p for p, side in state.ottoman_supporters.items() if side == 1]
+    state.wars.insert(0, War(sides=([OTTOMAN, *allies], targets + helpers), kind="ottoman"))
     for _ in range(ARMIES):
         new_unit(state, OTTOMAN, "army", STRENGTH, "anatolia")
     ctx.emit("pax.event.ottoman_war", powers=targets, strength=ARMIES * STRENGTH)
@@ -63,10 +65,19 @@ def _passable(state: PaxState, war: War) -> set[str]:
     return places
 
 
+def _allies_act(state: PaxState, war: War) -> None:
+    """The players who joined the natives' side (ottoman_sides.py) act after them in the
+    same phase, in seat order."""
+    allies = set(war.sides[0][1:])
+    war.waiting = [seat for seat in state.seats if seat in allies]
+
+
 def native_manoeuvre(ctx: StepContext[PaxState], war: War) -> None:
     """An army where enemies stand stays; the others step toward the nearest area of the
-    region holding enemies (ties by a die); none reachable, it stays (A-49)."""
+    region holding enemies (ties by a die); none reachable, it stays (A-49). The natives'
+    allies then manoeuvre."""
     state = ctx.state
+    _allies_act(state, war)
     passable = _passable(state, war)
     goals = {a for a in native_region(state, war) if _enemy_units(state, war, a)}
     for army in natives_of(state, war):
@@ -112,8 +123,9 @@ def _distance(state: PaxState, start: str, goals: set[str], passable: set[str]) 
 def native_attacks(ctx: StepContext[PaxState], war: War) -> None:
     """Every area with native armies and enemy armies: the natives attack together, with
     the area's CC; the enemy's armies there defend together (navies are ignored, A-50);
-    an attack that ends AE or AR defeats the area."""
+    an attack that ends AE or AR defeats the area. The natives' allies then attack."""
     state = ctx.state
+    _allies_act(state, war)
     for area in sorted({u.location for u in natives_of(state, war)}):
         defenders = [u for u in _enemy_units(state, war, area) if u.kind == "army"]
         attackers = [u for u in natives_of(state, war) if u.location == area]
@@ -183,8 +195,12 @@ def _remove(ctx: StepContext[PaxState], units: list[Unit]) -> None:
 
 
 def ottoman_war_over(state: PaxState, war: War) -> str | None:
-    """W9 for the Ottoman war (§4.11.14, A-54)."""
-    if not natives_of(state, war):
+    """W9 for the Ottoman war (§4.11.14, A-54): (b) needs no Ottoman army and no unit of
+    their allies in the Empire."""
+    allies = set(war.sides[0][1:])
+    areas = set(ottoman_areas(state))
+    allied = any(u.power in allies and u.location in areas for u in state.units)
+    if not natives_of(state, war) and not allied:
         return "ottomans_lose"
     if not any(_enemy_units(state, war, a) for a in ottoman_areas(state)):
         return "ottomans_win"

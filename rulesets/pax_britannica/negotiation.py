@@ -6,7 +6,18 @@ level). The phase closes once every seat has finished and every offer is answere
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica.actions import AnswerOffer, EndNegotiation, ProposeTreaty, Withdraw
+from rulesets.pax_britannica import clauses
+from rulesets.pax_britannica.actions import (
+    AnswerOffer,
+    EndNegotiation,
+    OfferCession,
+    OfferCodominion,
+    OfferPayment,
+    OfferVoid,
+    PayTreaty,
+    ProposeTreaty,
+    Withdraw,
+)
 from rulesets.pax_britannica.holdings import reduce_marker, remove_marker
 from rulesets.pax_britannica.indices import raise_tension
 from rulesets.pax_britannica.state import (
@@ -14,19 +25,29 @@ from rulesets.pax_britannica.state import (
     PaxState,
     TreatyOffer,
     game_data,
+    majors,
     marker_of,
     markers_in,
     powers_of,
+    seat_of,
 )
-from rulesets.pax_britannica.treaties import readers, sign, signed
+from rulesets.pax_britannica.treaties import (
+    file_offer,
+    may_offer,
+    readers,
+    sign,
+    signed,
+    waiting_partners,
+)
 
-MAX_PROPOSALS = 3  # offers a seat may make a turn, so that the phase always ends
 KINDS = ("defensive", "offensive", "non_aggression")
+NON_OFFENSIVE = "austria_hungary"  # §4.8: signs defensive treaties only, by Germany's hand
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     state.negotiation_done, state.proposals, state.offers = [], {}, []
+    clauses.open_payments(state)
     ctx.emit("pax.event.negotiation_opens")
 
 
@@ -38,15 +59,18 @@ def prompts(state: PaxState) -> list[Prompt]:
         return []
     found: list[Prompt] = []
     for seat in state.seats:
-        offer = next((o for o in state.offers if o.to == seat), None)
-        if offer is not None:
-            found.append(_offer_prompt(offer))
+        offer = next((o for o in state.offers if seat_of(state, o.to) == seat), None)
+        payment = clauses.payment_prompt(state, seat)
+        if payment is not None:
+            found.append(payment)
+        elif offer is not None:
+            found.append(_offer_prompt(state, offer))
         elif seat not in state.negotiation_done:
             found.append(_seat_prompt(state, seat))
     return found
 
 
-def _offer_prompt(offer: TreatyOffer) -> Prompt:
+def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
     params = {"power": offer.sender, "kind": f"pax_treaty_{offer.kind}", "secret": _secrecy(offer)}
     choices = [
         Choice.of(
@@ -58,8 +82,13 @@ def _offer_prompt(offer: TreatyOffer) -> Prompt:
             label=Msg(key="pax.label.sign_treaty", params=params),
         ),
     ]
-    text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
-    return Prompt(seat=offer.to, kind="treaty_offer", text=text, choices=choices, private=True)
+    if offer.kind in KINDS:
+        text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
+    else:
+        text = clauses.offer_text(state, offer)
+    seat = seat_of(state, offer.to)
+    assert seat is not None
+    return Prompt(seat=seat, kind="treaty_offer", text=text, choices=choices, private=True)
 
 
 def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
@@ -68,30 +97,38 @@ def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
 
 def _seat_prompt(state: PaxState, seat: str) -> Prompt:
     choices = [Choice.of(EndNegotiation(), label=Msg(key="pax.label.end_negotiation"))]
-    choices += [_proposal_choice(p) for p in proposals(state, seat)]
+    choices += [_proposal_choice(seat, p) for p in proposals(state, seat)]
+    choices += clauses.choices(state, seat)
     choices += [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
     text = Msg(key="pax.prompt.negotiation", params={"power": seat, "tension": state.tension})
     return Prompt(seat=seat, kind="negotiation", text=text, choices=choices, private=True)
 
 
 def proposals(state: PaxState, seat: str) -> list[ProposeTreaty]:
-    """The treaties `seat` may still offer: to each other seat's power, each kind it has
-    not signed with it, while no offer of its own to that power waits for an answer."""
-    if state.proposals.get(seat, 0) >= MAX_PROPOSALS:
+    """The treaties `seat` may still offer, for each of its powers: to each other seat's
+    powers, each kind they have not signed, while no offer of its own to that power waits
+    for an answer. Austria-Hungary signs defensive alliances only (§4.8)."""
+    if not may_offer(state, seat):
         return []
-    waiting = {o.to for o in state.offers if o.sender == seat}
+    waiting = waiting_partners(state, seat)
+    others = [p for p in majors(state) if seat_of(state, p) not in (seat, None)]
     return [
-        ProposeTreaty(power=seat, to=to, kind=kind, secret=secret)
-        for to in state.seats
-        if to != seat and to not in waiting
+        ProposeTreaty(power=power, to=to, kind=kind, secret=secret)
+        for power in powers_of(state, seat)
+        for to in others
+        if to not in waiting
         for kind in KINDS
-        if not signed(state, seat, to, kind)
+        if (kind == "defensive" or NON_OFFENSIVE not in (power, to))
+        and not signed(state, power, to, kind)
         for secret in (False, True)
     ]
 
 
-def _proposal_choice(action: ProposeTreaty) -> Choice:
+def _proposal_choice(seat: str, action: ProposeTreaty) -> Choice:
     params = {"to": action.to, "kind": f"pax_treaty_{action.kind}", "secret": _secrecy(action)}
+    if action.power != seat:  # Germany's player offering on Austria-Hungary's behalf
+        params["power"] = action.power
+        return Choice.of(action, label=Msg(key="pax.label.propose_treaty_for", params=params))
     return Choice.of(action, label=Msg(key="pax.label.propose_treaty", params=params))
 
 
@@ -140,36 +177,30 @@ def _levels(marker: Marker, to: str) -> int:
 
 def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeTreaty) -> None:
     state = ctx.state
-    if seat in state.negotiation_done or action not in proposals(state, seat):
+    if action not in proposals(state, seat):
         raise IllegalAction("pax.error.treaty_not_offered")
-    state.proposals[seat] = state.proposals.get(seat, 0) + 1
     offer = TreatyOffer(
         id=state.next_treaty,
-        sender=seat,
+        sender=action.power,
         to=action.to,
         kind=action.kind,
         secret=action.secret,
     )
-    state.next_treaty += 1
-    state.offers.append(offer)
-    ctx.emit(
-        "pax.event.treaty_offered",
-        readers(state, [seat, action.to]),
-        power=seat,
-        to=action.to,
-        kind=f"pax_treaty_{action.kind}",
-        secret=_secrecy(action),
-    )
+    file_offer(ctx, offer)
 
 
 def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> None:
     state = ctx.state
-    offer = next((o for o in state.offers if o.id == action.offer and o.to == seat), None)
+    offer = next(
+        (o for o in state.offers if o.id == action.offer and seat_of(state, o.to) == seat), None
+    )
     if offer is None:
         raise IllegalAction("pax.error.no_such_offer")
     state.offers.remove(offer)
-    if action.accept:
+    if action.accept and offer.kind in KINDS:
         sign(ctx, offer)
+    elif action.accept:
+        clauses.agree(ctx, offer)
     else:
         ctx.emit(
             "pax.event.treaty_refused",
@@ -211,9 +242,14 @@ def on_end(ctx: StepContext[PaxState], seat: str, action: EndNegotiation) -> Non
     _close_if_over(ctx)
 
 
+def on_pay(ctx: StepContext[PaxState], seat: str, action: PayTreaty) -> None:
+    if not clauses.settle_payment(ctx, seat, action):
+        _close_if_over(ctx)
+
+
 def _close_if_over(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
-    if state.offers or set(state.seats) - set(state.negotiation_done):
+    if state.offers or state.payments_due or set(state.seats) - set(state.negotiation_done):
         return
     ctx.emit("pax.event.negotiation_closes")
     ctx.enter("congress")
@@ -227,6 +263,11 @@ PHASE: Phase[PaxState] = Phase(
         AnswerOffer: on_answer,
         Withdraw: on_withdraw,
         EndNegotiation: on_end,
+        OfferPayment: clauses.on_offer_payment,
+        OfferCession: clauses.on_offer_cession,
+        OfferCodominion: clauses.on_offer_codominion,
+        OfferVoid: clauses.on_offer_void,
+        PayTreaty: on_pay,
     },
     enter=enter,
 )

@@ -128,11 +128,13 @@ def conclude_rebellion(ctx: StepContext[PaxState], war: War, outcome: str) -> No
     ctx.emit("pax.event.resentment_reset")
     war.conquered, war.step = {}, "spoils"
     war.spoils = []
+    state.cessions, state.cession_parties = {}, []
     if outcome == "colonial_victory" and war.defeated:
         present = {u.power for u in _colonials(state, war) if u.location in china}
         war.spoils = [
             Spoil(power=p, area="") for p in majors(state) if p in present and is_major(state, p)
         ]
+        state.cession_parties = [s.power for s in war.spoils]
 
 
 def claimable(war: War) -> list[str]:
@@ -141,19 +143,25 @@ def claimable(war: War) -> list[str]:
 
 
 def cede(ctx: StepContext[PaxState], war: War, spoil: Spoil, area: str | None) -> None:
-    """A claimant takes a defeated area with a control marker free of £ (a possession), or
-    declines; CR rises for each marker placed in a ceded area (§4.11.13)."""
+    """A claimant claims one defeated area, or declines; the claims take effect once the
+    claimants agree on them (cessions.py)."""
     state = ctx.state
     war.spoils.remove(spoil)
     if area is None:
         ctx.emit("pax.event.war_spoils_declined", power=spoil.power, area="china")
         return
-    for marker in [m for m in state.markers if m.area == area and m.power == spoil.power]:
-        state.markers.remove(marker)
     war.conquered[area] = 1
-    state.markers.append(
-        Marker(power=spoil.power, area=area, level="possession", placed_turn=state.turn)
-    )
-    ctx.emit("pax.event.war_spoils", power=spoil.power, area=area, level="level_possession")
+    state.cessions[spoil.power] = area
+    ctx.emit("pax.event.area_claimed", power=spoil.power, area=area)
+
+
+def place_cession(ctx: StepContext[PaxState], power: str, area: str) -> None:
+    """The claimant takes the area with a control marker free of £ (a possession); CR
+    rises for each marker placed in a ceded area (§4.11.13)."""
+    state = ctx.state
+    for marker in [m for m in state.markers if m.area == area and m.power == power]:
+        state.markers.remove(marker)
+    state.markers.append(Marker(power=power, area=area, level="possession", placed_turn=state.turn))
+    ctx.emit("pax.event.war_spoils", power=power, area=area, level="level_possession")
     per = game_data(state).resentment.per_control_marker_at_check
-    raise_resentment(ctx, per, "cession", spoil.power)
+    raise_resentment(ctx, per, "cession", power)

@@ -223,30 +223,42 @@ class War(_Model):
         return [*self.sides[0], *self.sides[1]]
 
 
-TreatyKind = Literal["defensive", "offensive", "non_aggression"]
+TreatyKind = Literal["defensive", "offensive", "non_aggression", "payment"]
+# What an offer may carry besides a lasting treaty: clauses that act once, at signature.
+OfferKind = Literal[
+    "defensive", "offensive", "non_aggression", "payment", "cession", "codominion", "void"
+]
 
 
 class Treaty(_Model):
     """A signed treaty (§4.8) with its structured clause: a defensive alliance (a partner
     attacked by a non-signatory calls the others in), an offensive one (a partner's
     declaration calls the others in) or a non-aggression pact. A secret treaty is known to
-    its parties alone until it is used to obtain a casus belli."""
+    its parties alone until it is used to obtain a casus belli. A payment treaty
+    (clauses.py) has its payer first and the £ `amount` it pays each turn."""
 
     id: int
     kind: TreatyKind
     parties: list[str]
     secret: bool
     turn: int
+    amount: int = 0
 
 
 class TreatyOffer(_Model):
-    """A treaty one power proposed to another in the Negotiation phase, not yet answered."""
+    """A treaty one power proposed to another in the Negotiation phase, not yet answered.
+    The clauses of clauses.py add their terms: a payment's `amount` (paid by the sender,
+    once or each turn), a cession's or codominion's `area`, the `treaty` to void."""
 
     id: int
     sender: str
     to: str
-    kind: TreatyKind
+    kind: OfferKind
     secret: bool
+    amount: int = 0
+    per_turn: bool = False
+    area: str = ""
+    treaty: int = 0
 
 
 class TreatyCall(_Model):
@@ -271,9 +283,22 @@ class Congress(_Model):
     step: Literal["propose", "vote", "sign"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
+    indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
+    partner: str = ""  # a codominion share the proposal grants (codominion_grants.py)
     votes: dict[str, bool] = Field(default_factory=dict)
     signers: list[str] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
+
+
+class MinorDefence(_Model):
+    """`defender` announced it defends `minor`'s rights in `area` against `target` (§4.3.4,
+    minor_rights.py); `bound` once the target defied the Congress over it."""
+
+    defender: str
+    minor: str
+    target: str
+    area: str
+    bound: bool = False
 
 
 class LogEntry(_Model):
@@ -311,13 +336,21 @@ class PaxState(BaseState):
     proposals: dict[str, int] = Field(default_factory=dict)
     negotiation_done: list[str] = Field(default_factory=list)
     treaty_calls: list[TreatyCall] = Field(default_factory=list)
+    payments_due: list[int] = Field(default_factory=list)  # payment treaties owed this turn
     congress: Congress | None = None
     congress_asked: list[str] = Field(default_factory=list)
+    minor_defences: list[MinorDefence] = Field(default_factory=list)
+    defence_asked: list[str] = Field(default_factory=list)
     minor_suppressed: list[Combat] = Field(default_factory=list)
     minor_blocked: list[str] = Field(default_factory=list)
     ottoman_possessions: list[str] = Field(default_factory=list)
     pending_rebellion: bool = False
     ottoman_war_pending: list[str] = Field(default_factory=list)
+    ottoman_supporters: dict[str, int] = Field(default_factory=dict)  # power -> side joined
+    ottoman_asked: list[str] = Field(default_factory=list)
+    cessions: dict[str, str] = Field(default_factory=dict)  # a rebellion's claims: power -> area
+    cession_parties: list[str] = Field(default_factory=list)  # who must agree on them
+    cession_answers: list[str] = Field(default_factory=list)
     great_war: bool = False
     great_war_blame: list[str] = Field(default_factory=list)
     final_record: dict[str, dict[str, int]] = Field(default_factory=dict)

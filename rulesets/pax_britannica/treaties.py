@@ -16,6 +16,8 @@ from rulesets.pax_britannica.state import (
     seat_of,
 )
 
+MAX_PROPOSALS = 3  # offers a seat may make a turn, so that the phase always ends
+
 
 def treaty_by_id(state: PaxState, treaty_id: int) -> Treaty | None:
     return next((t for t in state.treaties if t.id == treaty_id), None)
@@ -30,6 +32,32 @@ def readers(state: PaxState, powers: list[str]) -> list[str]:
     return sorted({seat for p in powers if (seat := seat_of(state, p)) is not None})
 
 
+def may_offer(state: PaxState, seat: str) -> bool:
+    return seat not in state.negotiation_done and state.proposals.get(seat, 0) < MAX_PROPOSALS
+
+
+def waiting_partners(state: PaxState, seat: str) -> set[str]:
+    """The powers an offer of `seat`'s waits on (one offer a partner at a time)."""
+    return {o.to for o in state.offers if seat_of(state, o.sender) == seat}
+
+
+def file_offer(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
+    """The offer waits for its recipient's answer; only the two parties hear of it."""
+    state = ctx.state
+    seat = seat_of(state, offer.sender) or offer.sender
+    state.proposals[seat] = state.proposals.get(seat, 0) + 1
+    state.next_treaty += 1
+    state.offers.append(offer)
+    ctx.emit(
+        "pax.event.treaty_offered",
+        readers(state, [offer.sender, offer.to]),
+        power=offer.sender,
+        to=offer.to,
+        kind=f"pax_treaty_{offer.kind}",
+        secret="pax_treaty_secret" if offer.secret else "pax_treaty_public",
+    )
+
+
 def sign(ctx: StepContext[PaxState], offer: TreatyOffer) -> Treaty:
     """Both parties sign: a public treaty is announced, a secret one told to its parties."""
     state = ctx.state
@@ -39,6 +67,7 @@ def sign(ctx: StepContext[PaxState], offer: TreatyOffer) -> Treaty:
         parties=[offer.sender, offer.to],
         secret=offer.secret,
         turn=state.turn,
+        amount=offer.amount,
     )
     state.next_treaty += 1
     state.treaties.append(treaty)

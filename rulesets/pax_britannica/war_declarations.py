@@ -7,8 +7,10 @@ is asked. The order decides who declared first, which matters for the Great War'
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica import minor_rights
 from rulesets.pax_britannica.actions import AnswerCall, DeclareWar, NoWar
 from rulesets.pax_britannica.conflicts import close_diplomacy, settle_conflicts
+from rulesets.pax_britannica.ottoman_sides import to_war
 from rulesets.pax_britannica.state import PaxState, TreatyCall, game_data, seat_of
 from rulesets.pax_britannica.treaties import breach, publish, treaty_by_id
 from rulesets.pax_britannica.wars import declarable, declare_war, next_call, next_declarer
@@ -26,11 +28,15 @@ def prompts(state: PaxState) -> list[Prompt]:
     choices = [
         Choice.of(NoWar(power=power), label=Msg(key="pax.label.no_war", params={"power": power}))
     ]
+    data = game_data(state)
     choices += [
         Choice.of(
             DeclareWar(power=power, target=cb.target, area=cb.area),
             label=Msg(
-                key="pax.label.declare_war",
+                # a breach outside a war gives its casus belli over the violator's home
+                key="pax.label.declare_war_breach"
+                if data.is_home(cb.area)
+                else "pax.label.declare_war",
                 params={"power": power, "target": cb.target, "area": cb.area, "tension": cost},
             ),
         )
@@ -104,6 +110,9 @@ def on_declare_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) ->
         raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
     if declare_war(ctx, action.power, action.target, action.area):
         return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
     if not declarable(state, action.power):
         state.war_answers.append(action.power)
     _next(ctx)
@@ -124,11 +133,13 @@ def _next(ctx: StepContext[PaxState]) -> None:
     if next_call(state) is not None or next_declarer(state) is not None:
         return
     state.treaty_calls = []
+    if minor_rights.judge_defenders(ctx):
+        return
     spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
     if settle_conflicts(ctx, spared):
         return
     if state.wars or state.ottoman_war_pending or state.pending_rebellion:
-        ctx.enter("war")
+        to_war(ctx)
         return
     close_diplomacy(ctx)
 

@@ -83,7 +83,7 @@ def test_a_tie_is_broken_by_the_host_and_every_party_signs() -> None:
     assert prompt.seat == "britain"
     label = next(c for c in prompt.choices if c.action["favoured"] == "britain").label
     assert label is not None and label.params["tension"] == 1
-    state = choose(state, "britain", favoured="britain")
+    state = choose(state, "britain", favoured="britain", partner="")
     for seat, approve in (("britain", True), ("france", False), ("russia", False)):
         state = choose(state, seat, approve=approve)
     assert state.congress is not None and state.congress.step == "vote"
@@ -102,7 +102,7 @@ def test_defying_the_congress_gives_every_other_member_a_casus_belli() -> None:
     # not) a legitimate CB against the refuser" (A-28: war allowed, not forced); step 6:
     # "+3, plus +2 for each power that defies the Congress".
     state = called()
-    state = choose(state, "france", favoured="britain")
+    state = choose(state, "france", favoured="britain", partner="")
     for seat in ("britain", "france", "germany"):
         state = choose(state, seat, approve=True)
     state = choose(state, "britain", sign=True)
@@ -129,3 +129,40 @@ def test_a_congress_that_adopts_nothing_costs_3_more() -> None:
         "congress_failed",
     ]
     assert state.tension == 6 and state.congress is None
+
+
+def test_the_congress_may_grant_a_codominion_share_free() -> None:
+    # §4.7 method 3: "A player may grant a codominion in an area it controls"; "Markers
+    # placed this way cost no £"; [1993] "a power may receive a codominion share at no cost
+    # if, and only if, another power present at the Congress holds a control marker".
+    state = called()
+    prompt = only_prompt(state)
+    shares = [(c.action["favoured"], c.action["partner"]) for c in prompt.choices]
+    assert ("britain", "france") in shares and ("britain", "germany") in shares
+    assert ("france", "britain") not in shares  # France holds no control marker there
+    state = choose(state, "france", favoured="britain", partner="france")
+    for seat in ("britain", "france", "germany"):
+        state = choose(state, seat, approve=True)
+    state = choose(state, "britain", sign=True)
+    state = choose(state, "france", sign=True)
+    assert egypt(state) == {("britain", "protectorate"), ("france", "protectorate")}
+    assert [e.reason for e in state.tension_log if e.reason != "event"] == ["congress"]
+    assert state.powers["france"].treasury == 0
+
+
+def test_a_share_for_a_non_party_binds_it_only_once_it_signs() -> None:
+    # §4.9 step 8 [1993] (A-29): a clause affecting a non-party takes effect only if it signs.
+    state = called()
+    state = choose(state, "france", favoured="britain", partner="germany")
+    for seat in ("britain", "france", "germany"):
+        state = choose(state, seat, approve=True)
+    state = choose(state, "britain", sign=True)
+    state = choose(state, "france", sign=True)
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("germany", "congress_signature")
+    state = choose(state, "germany", sign=True)
+    assert egypt(state) == {
+        ("britain", "protectorate"),
+        ("germany", "protectorate"),
+        ("france", "interest"),
+    }

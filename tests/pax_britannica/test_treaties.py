@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulesets.core import Event
+import pytest
+
+from rulesets.core import Event, IllegalAction
 from rulesets.pax_britannica import PAX, diplomacy
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, context, keys, put
@@ -217,3 +219,38 @@ def test_declaring_war_on_a_pact_partner_breaks_the_pact() -> None:
     reasons = [e.reason for e in outcome.state.tension_log if e.reason != "event"]
     assert reasons == ["declaration", "treaty_broken", "war_cycle"]
     assert outcome.state.treaties == []
+
+
+def test_germany_signs_defensive_treaties_only_for_austria_hungary() -> None:
+    # §4.8 "A-H: the German player may sign defensive treaties only (never offensive ones) on
+    # behalf of A-H, either alone or together with Germany".
+    state = negotiating()
+    [prompt] = [p for p in PAX.prompts(state) if p.seat == "germany"]
+    for_ah = {
+        c.action["kind"] for c in prompt.choices if c.action.get("power") == "austria_hungary"
+    }
+    assert for_ah == {"defensive"}
+    [prompt] = [p for p in PAX.prompts(state) if p.seat == "france"]
+    to_ah = {c.action["kind"] for c in prompt.choices if c.action.get("to") == "austria_hungary"}
+    assert to_ah == {"defensive"}
+    state = offer(state, "france", "austria_hungary", "defensive", False)
+    state, events = answer(state, "germany", accept=True)
+    [treaty] = state.treaties
+    assert treaty.parties == ["france", "austria_hungary"]
+    assert [e.key for e in public(events)] == ["pax.event.treaty_signed"]
+
+
+def test_an_offensive_alliance_for_austria_hungary_is_refused() -> None:
+    state = negotiating()
+    action = {
+        "type": "propose_treaty",
+        "power": "austria_hungary",
+        "to": "britain",
+        "kind": "offensive",
+        "secret": False,
+    }
+    with pytest.raises(IllegalAction):
+        act(state, "germany", action)
+    state = act(state, "germany", {**action, "kind": "defensive"}).state
+    [prompt] = [p for p in PAX.prompts(state) if p.seat == "britain"]
+    assert prompt.kind == "treaty_offer" and prompt.text.params["power"] == "austria_hungary"

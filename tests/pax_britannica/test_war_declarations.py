@@ -6,7 +6,8 @@ from __future__ import annotations
 from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.core import StepContext
-from rulesets.pax_britannica import PAX, diplomacy, random_events
+from rulesets.pax_britannica import PAX, diplomacy, ottoman_sides, random_events
+from rulesets.pax_britannica.actions import OttomanSide
 from rulesets.pax_britannica.conflicts import after_negotiation
 from rulesets.pax_britannica.state import CasusBelli, PaxState
 from rulesets.pax_britannica.wars import declare_war
@@ -27,12 +28,16 @@ def give_cb(state: PaxState, holder: str, target: str, area: str) -> None:
 
 def entered(state: PaxState, dice: list[int] | None = None) -> StepContext[PaxState]:
     """The diplomacy seam entered, and with the wars on, a Negotiation phase in which
-    every seat ends at once (test_treaties.py plays it)."""
+    every seat ends at once (test_treaties.py plays it), and nobody takes a side in an
+    Ottoman war (test_ottoman_sides.py plays that)."""
     ctx = context(state, dice or [6, 6])
     diplomacy.enter(ctx)
     if ctx.state.phase == "negotiation":
         ctx.state.negotiation_done = list(ctx.state.seats)
         after_negotiation(ctx)
+    while ctx.state.phase == "ottoman_sides":  # every player stays out of the Ottoman war
+        [prompt] = PAX.prompts(ctx.state)
+        ottoman_sides.on_side(ctx, prompt.seat, OttomanSide(power=prompt.seat, side="none"))
     return ctx
 
 
