@@ -13,53 +13,85 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rulesets import registry
 from tests.random_play import play_random_game
 
-# A game whose rules set no end (Colonial) is fuzzed to the house turn limit of its issue.
-# Pax Britannica is fuzzed with its wars (the option is off by default for the peacetime game).
-FUZZ_OPTIONS: dict[str, dict[str, Any]] = {
-    "colonial": {"turn_limit": 40, "six_players": True},
-    "pax-britannica": {"war_declarations": True},
+# The campaign options each game is fuzzed with, by a name printed with its figures; a
+# game not listed plays its defaults. A game whose rules set no end (Colonial) is fuzzed
+# to the house turn limit of its issue. Pax Britannica plays both its peacetime game to
+# 1916 and its whole game with random diplomacy and wars, which nearly always ends early
+# in a Great War (random powers declare every war they may).
+FUZZ_VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "colonial": {"": {"turn_limit": 40, "six_players": True}},
+    "pax-britannica": {
+        "peacetime": {"war_declarations": False},
+        "wars": {"war_declarations": True},
+    },
 }
 GAMES_PER_COUNT = 1000
+# How a game ended, where a game has more than one way to end: counted and printed.
+ENDINGS: dict[str, Any] = {
+    "pax-britannica": lambda state: "a Great War" if state.great_war else "1916",
+}
+
+
+def first_options(name: str) -> dict[str, Any]:
+    """The options of a game's first fuzz variant (its defaults when it has none)."""
+    return next(iter(FUZZ_VARIANTS.get(name, {"": {}}).values()))
 
 
 def seats_for(ruleset: Any, count: int) -> list[str]:
     return [spec.id for spec in ruleset.seat_pool()][:count]
 
 
-def play_batch(name: str, count: int, seeds: range) -> tuple[int, int]:
-    """Play one batch in a worker; returns (games finished, actions taken)."""
+def play_batch(
+    name: str, options: dict[str, Any], count: int, seeds: range
+) -> tuple[int, int, Counter[str]]:
+    """Play one batch in a worker; returns (games finished, actions taken, endings)."""
     ruleset = registry.get(name)
     steps = 0
+    endings: Counter[str] = Counter()
     for seed in seeds:
-        run = play_random_game(ruleset, seats_for(ruleset, count), seed, FUZZ_OPTIONS.get(name))
+        run = play_random_game(ruleset, seats_for(ruleset, count), seed, options)
         if not run.finished:
             raise AssertionError(f"{name} {count}p seed {seed}: not finished in {run.steps}")
         steps += run.steps
-    return len(seeds), steps
+        if name in ENDINGS:
+            endings[ENDINGS[name](run.state)] += 1
+    return len(seeds), steps, endings
 
 
 def fuzz(name: str, games: int, workers: int) -> None:
+    for variant, options in FUZZ_VARIANTS.get(name, {"": {}}).items():
+        fuzz_variant(name, variant, options, games, workers)
+
+
+def fuzz_variant(
+    name: str, variant: str, options: dict[str, Any], games: int, workers: int
+) -> None:
     ruleset = registry.get(name)
+    title = f"{name} ({variant})" if variant else name
     for count in range(ruleset.min_players, ruleset.max_players + 1):
         began = time.perf_counter()
         chunk = max(1, games // (workers * 4))
         batches = [range(s, min(s + chunk, games)) for s in range(0, games, chunk)]
+        each = len(batches)
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(
-                pool.map(play_batch, [name] * len(batches), [count] * len(batches), batches)
+                pool.map(play_batch, [name] * each, [options] * each, [count] * each, batches)
             )
         elapsed = time.perf_counter() - began
         played = sum(r[0] for r in results)
         actions = sum(r[1] for r in results)
+        endings = sum((r[2] for r in results), Counter[str]())
+        ended = "".join(f", {n / played:.1%} ending in {how}" for how, n in sorted(endings.items()))
         print(
-            f"{name:10} {count} players: {played:5} games, {actions / played:7.0f} actions/game,"
-            f" {played / elapsed:8.1f} games/s",
+            f"{title:10} {count} players: {played:5} games, {actions / played:7.0f} actions/game,"
+            f" {played / elapsed:8.1f} games/s{ended}",
             flush=True,
         )
 

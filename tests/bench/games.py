@@ -7,7 +7,7 @@ import time
 
 from rulesets import registry
 from tests.bench.figures import Figure
-from tests.fuzz import FUZZ_OPTIONS
+from tests.fuzz import FUZZ_VARIANTS, first_options
 from tests.random_play import play_random_game
 
 TARGET_GAMES_PER_SECOND = 1.0
@@ -23,7 +23,7 @@ def games_per_second(
     began = time.perf_counter()
     games = actions = 0
     while games == 0 or time.perf_counter() - began < budget_seconds:
-        run = play_random_game(ruleset, seats, seed=games, options=FUZZ_OPTIONS.get(name))
+        run = play_random_game(ruleset, seats, seed=games, options=first_options(name))
         games += 1
         actions += run.steps
     elapsed = time.perf_counter() - began
@@ -46,7 +46,7 @@ def game_figures(budget_seconds: float) -> list[Figure]:
                 per_second >= TARGET_GAMES_PER_SECOND,
             )
         )
-        if ruleset.name in FUZZ_OPTIONS:
+        if ruleset.name in FUZZ_VARIANTS:
             # A game fuzzed to a turn limit: its fuzz time grows with the table, so each
             # count is measured.
             figures += _per_count(ruleset.name, budget_seconds)
