@@ -12,13 +12,14 @@ from tests.pax_britannica.helpers import act, context, keys, put
 from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
 
 
-def at_congress(players: int = 4) -> PaxState:
-    """A British protectorate in Egypt, a French influence there and France's casus belli,
-    every seat done negotiating: France is asked whether it calls a Congress."""
+def at_congress(players: int = 4, wronged: str = "france") -> PaxState:
+    """A British protectorate in Egypt, the `wronged` power's influence there and its
+    casus belli, every seat done negotiating: the Congress phase, where (for a major) it is
+    asked whether it calls a Congress."""
     state = at_war_phase(players, turns=1)
     put(state, "britain", "egypt", "protectorate")
-    put(state, "france", "egypt", "influence")
-    give_cb(state, "france", "britain", "egypt")
+    put(state, wronged, "egypt", "influence")
+    give_cb(state, wronged, "britain", "egypt")
     ctx = context(state, [6, 6, 6])
     diplomacy.enter(ctx)
     state = ctx.state

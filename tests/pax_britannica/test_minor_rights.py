@@ -6,25 +6,16 @@ fails to do so loses 5 VP automatically and ET rises by 3"."""
 
 from __future__ import annotations
 
-from rulesets.pax_britannica import PAX, diplomacy
+from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, context, put
-from tests.pax_britannica.test_congress import choose
-from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
+from tests.pax_britannica.helpers import act
+from tests.pax_britannica.test_congress import at_congress, choose
 
 
 def wronged_spain() -> PaxState:
     """Britain's protectorate in Egypt wronged Spain's influence there (Spain's casus
     belli); every seat has ended negotiating."""
-    state = at_war_phase(4, turns=1)
-    put(state, "britain", "egypt", "protectorate")
-    put(state, "spain", "egypt", "influence")
-    give_cb(state, "spain", "britain", "egypt")
-    ctx = context(state, [6, 6, 6])
-    diplomacy.enter(ctx)
-    state = ctx.state
-    for seat in state.seats:
-        state = act(state, seat, {"type": "end_negotiation"}, [6, 6, 6]).state
+    state = at_congress(4, wronged="spain")
     assert state.phase == "congress"
     return state
 
