@@ -15,7 +15,7 @@ from bot.discord.delivery import OutboxCourier
 from bot.services import open_service
 from rulesets.struggle import STRUGGLE
 from rulesets.struggle.state import StruggleState
-from tests.discord.conftest import Table, text_of
+from tests.discord.conftest import Table, seated_campaign, text_of
 
 
 async def _open_struggle(t: Table) -> int:
@@ -225,3 +225,21 @@ async def test_map_legend_posts_the_key_apart_and_the_map_keeps_one_line(table: 
     full = Image.open(io.BytesIO(plain))
     assert keyed.size == full.size and keyed.tobytes() != full.tobytes()
     assert key.height > 200  # every row of the key, which the map no longer carries
+
+
+async def test_pax_britannica_close_ups_of_its_continents_are_offered_by_map_region(
+    table: Table,
+) -> None:
+    """Issue 19: "regional close-ups (Africa, Asia, the Americas) available through /map
+    region:"."""
+    t = table
+    players = {"britain": t.alice, "france": t.bob, "germany": t.carol}
+    players["usa"] = t.guild.add_member(t.env.create_user("dave"))
+    await seated_campaign(t, "pax-britannica", players)
+    offered = await t.carol.autocomplete(t.channel, "map", "region", "afr")
+    assert offered[0]["name"] == "Africa"  # the continent first, then areas such as Namibia's
+    result = await t.carol.slash(t.channel, "map", region=offered[0]["value"])
+    close_up = Image.open(io.BytesIO(_file(t, result, "map.png")))
+    whole = Image.open(io.BytesIO(_file(t, await t.carol.slash(t.channel, "map"), "map.png")))
+    assert close_up.width * close_up.height < whole.width * whole.height / 2
+    assert "Africa: campaign" in text_of(result)
