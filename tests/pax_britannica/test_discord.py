@@ -1,19 +1,24 @@
 """Pax Britannica campaigns through Discord (SimCord): four players join and start with
 slash commands and give every order with `/play` (a fixed mix of the autopilot and random
 legal choices), the map is posted, and the final record reaches the channel. Two turns in
-the default suite; the whole peacetime game of ten turns (issue 19: "a whole peacetime game
-through SimCord with 4 players") among the slow tests."""
+the default suite; the whole game of ten turns (issue 19: "a whole peacetime game through
+SimCord with 4 players", now with the default diplomacy and wars) among the slow tests,
+and issue 20's five-player game with a treaty, a Congress and a war, every order clicked."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
 from rulesets.core import Prompt
 from rulesets.pax_britannica import PAX
+from tests.discord.clicking import click_order
 from tests.discord.conftest import Table, text_of
+from tests.discord.word_scan import scan_requests
+from tests.pax_britannica.steering import Steering
 from tests.random_play import random_action
 
 SEATS = ["britain", "france", "germany", "usa"]
@@ -71,3 +76,66 @@ async def test_a_pax_britannica_campaign_through_discord(table: Table, turns: in
     public = t.public_text()
     assert "Final scores" in public
     assert "pax." not in public
+
+
+# Issue 20's acceptance: five players, the game steered (tests/pax_britannica/steering.py)
+# to a treaty, a Congress and a war, every order clicked on the bot's buttons, selects and
+# modals (the private prompts of the Negotiation phase in each player's DMs).
+STEERED_SEATS = ["britain", "france", "germany", "usa", "japan"]
+STEERED_SEED = 1  # the campaign's seed and the steering's: a game with all three
+WHOLE_STEERED_GAME = 2_000  # steps; the game takes 890
+
+
+@pytest.mark.slow
+async def test_a_five_player_game_with_a_treaty_a_congress_and_a_war(table: Table) -> None:
+    t = table
+    service = t.bot.service
+    members = [t.alice, t.bob, t.carol]
+    members += [t.guild.add_member(t.env.create_user(name)) for name in ("dave", "erin")]
+    players = dict(zip(STEERED_SEATS, members, strict=True))
+    since = len(t.env.http_requests)
+    campaign = await service.create_campaign(
+        ruleset="pax-britannica",
+        creator_id=str(t.alice.id),
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        options={},  # the default options: wars, treaties and the Congress on
+        seed_hex=f"{STEERED_SEED:064x}",
+    )
+    await service.moderation.set_maps(campaign.id, "on_demand", actor="test", reason="speed")
+    for seat, player in players.items():
+        await player.slash(t.channel, "campaign join", seat=seat)
+    await t.alice.slash(t.channel, "campaign start")
+    rng = random.Random(STEERED_SEED)
+    steering = Steering(random.Random(STEERED_SEED))
+    for step in range(WHOLE_STEERED_GAME):
+        current = await service.get_campaign(campaign.id)
+        if current.status == "finished":
+            break
+        state = await service.state_at(campaign.id, current.seq)
+        prompt = rng.choice(await service.prompts(campaign.id))
+        action = steering.action(state, prompt, step)
+        answered = await click_order(
+            service, t.channel, players[prompt.seat], campaign.id, prompt.seat, action
+        )
+        assert (await service.get_campaign(campaign.id)).seq == current.seq + 1, text_of(answered)
+        if step % 200 == 0:
+            await t.spectator.slash(t.channel, "map")
+    final = await service.get_campaign(campaign.id)
+    assert final.status == "finished"
+    state = await service.state_at(campaign.id, final.seq)
+    assert state.turn == 9 or state.great_war  # 1916, or the Great War ended it
+    assert steering.done == ["offered", "signed", "called", "declared"]
+    public = t.public_text()
+    assert re.search(r"\w+ and [\w ]+ sign a defensive alliance\.", public)
+    assert "calls a Congress of Europe" in public and "declares war on" in public
+    assert "Final scores" in public
+    for player in members:
+        await player.slash(t.channel, "me")
+    await t.spectator.slash(t.channel, "campaign status")
+    await t.spectator.slash(t.channel, "map")
+    names = {member.name for member in [*members, t.spectator, t.moderator]}
+    figures = scan_requests(t.env, since, "en", names)
+    print(figures.line("pax-britannica", "en"))
+    assert figures.messages > 100 and figures.buttons > 500
+    assert not sorted(set(figures.defects))

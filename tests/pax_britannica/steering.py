@@ -1,0 +1,75 @@
+"""Random legal play steered toward issue 20's diplomacy, for the whole-game acceptance
+tests (SimCord and console): the first seat able to offers a public defensive alliance
+and its partner signs, the first casus belli holder asked calls a Congress, and the first
+holder asked to declare war does; every other decision is a random legal choice (the
+Movement window half random, half the autopilot, so that the board fills and casus belli
+arise), with few further calls and declarations so that the game usually reaches 1916."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.core import Choice, Prompt
+from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.state import PaxState
+from tests.random_play import random_action
+
+WINDOW_KINDS = ("movement", "reopen")
+WINDOW_RANDOM = 0.8
+CONGRESS_KINDS = ("congress_proposal", "congress_vote", "congress_signature")
+QUIET = ("favoured", "approve", "sign")  # what a proposal, a vote and a signature grant
+
+
+@dataclass
+class Steering:
+    rng: random.Random
+    offered: bool = False
+    called: bool = False
+    declared: bool = False
+    done: list[str] = field(default_factory=list)  # the steered acts, in order
+
+    def action(self, state: PaxState, prompt: Prompt, step: int) -> dict[str, Any]:
+        steered = self._steered(prompt)
+        if steered is not None:
+            return steered.instantiate()
+        if prompt.kind in ("negotiation", "congress_call", "war_declaration"):
+            # Mostly the quiet answer (listed first), sometimes anything legal.
+            if self.rng.random() < 0.85:
+                return prompt.choices[0].instantiate()
+            return random_action(prompt, self.rng)
+        if prompt.kind in WINDOW_KINDS or prompt.kind.startswith("menu_"):
+            if self.rng.random() < WINDOW_RANDOM:
+                return random_action(prompt, self.rng)
+            return PAX.autopilot_action(state, prompt.seat, step)
+        return random_action(prompt, self.rng)
+
+    def _steered(self, prompt: Prompt) -> Choice | None:
+        if prompt.kind == "negotiation" and not self.offered:
+            offers = [
+                c
+                for c in prompt.choices
+                if c.kind == "propose_treaty"
+                and c.action["kind"] == "defensive"
+                and not c.action["secret"]
+            ]
+            if offers:
+                self.offered = True
+                return self._note(self.rng.choice(offers), "offered")
+        if prompt.kind == "treaty_offer" and "signed" not in self.done:
+            return self._note(next(c for c in prompt.choices if c.action["accept"]), "signed")
+        if prompt.kind == "congress_call" and not self.called:
+            self.called = True
+            return self._note(self.rng.choice(prompt.choices[1:]), "called")
+        if prompt.kind in CONGRESS_KINDS and not self.declared:
+            # The first Congress settles nothing, so that its disputes go on to war.
+            return next(c for c in prompt.choices if not any(c.action.get(k) for k in QUIET))
+        if prompt.kind == "war_declaration" and not self.declared:
+            self.declared = True
+            return self._note(self.rng.choice(prompt.choices[1:]), "declared")
+        return None
+
+    def _note(self, choice: Choice, what: str) -> Choice:
+        self.done.append(what)
+        return choice
