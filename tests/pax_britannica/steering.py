@@ -13,7 +13,7 @@ from typing import Any
 
 from rulesets.core import Choice, Prompt
 from rulesets.pax_britannica import PAX
-from rulesets.pax_britannica.state import PaxState
+from rulesets.pax_britannica.state import CasusBelli, PaxState
 from tests.random_play import random_action
 
 WINDOW_KINDS = ("movement", "reopen")
@@ -73,3 +73,70 @@ class Steering:
     def _note(self, choice: Choice, what: str) -> Choice:
         self.done.append(what)
         return choice
+
+
+@dataclass
+class SecretAlliance:
+    """Random legal play steered to issue 20's secret-treaty turn: in the first
+    Negotiation phase where a seat holds a casus belli against another seat, the target
+    offers a third seat a secret defensive alliance, which it signs; nobody calls a
+    Congress; the holder declares war on the target, which calls the partner to war (a
+    private prompt) and the partner honours the call, publishing the treaty. Other offers
+    are refused, other declarations not made; the Movement window is half random, half the
+    autopilot, and every other decision random."""
+
+    rng: random.Random
+    dispute: CasusBelli | None = None
+    partner: str | None = None
+    signed: bool = False
+    honoured: bool = False
+
+    def action(self, state: PaxState, prompt: Prompt, step: int) -> dict[str, Any]:
+        if prompt.kind == "negotiation":
+            return self._negotiate(state, prompt).instantiate()
+        if prompt.kind == "treaty_offer":
+            mine = self.dispute is not None and prompt.seat == self.partner and not self.signed
+            self.signed = self.signed or mine
+            return prompt.choices[1 if mine else 0].instantiate()
+        if prompt.kind in ("congress_call", "war_declaration"):
+            return self._declare(prompt).instantiate()
+        if prompt.kind == "treaty_call":
+            self.honoured = True
+            return next(c for c in prompt.choices if c.action["honour"]).instantiate()
+        if prompt.kind in WINDOW_KINDS or prompt.kind.startswith("menu_"):
+            if self.rng.random() < 0.5:
+                return random_action(prompt, self.rng)
+            return PAX.autopilot_action(state, prompt.seat, step)
+        return random_action(prompt, self.rng)
+
+    def _negotiate(self, state: PaxState, prompt: Prompt) -> Choice:
+        if self.dispute is None:
+            self.dispute = next(
+                (
+                    cb
+                    for cb in state.casus_belli
+                    if {cb.holder, cb.target} <= set(state.seats) and cb.holder != cb.target
+                ),
+                None,
+            )
+            if self.dispute is not None:
+                others = [
+                    s for s in state.seats if s not in (self.dispute.holder, self.dispute.target)
+                ]
+                self.partner = self.rng.choice(others)
+        if self.dispute is not None and prompt.seat == self.dispute.target and not self.signed:
+            for choice in prompt.choices:
+                wanted = {"to": self.partner, "kind": "defensive", "secret": True}
+                if choice.kind == "propose_treaty" and all(
+                    choice.action[k] == v for k, v in wanted.items()
+                ):
+                    return choice
+        return prompt.choices[0]  # end negotiation
+
+    def _declare(self, prompt: Prompt) -> Choice:
+        cb = self.dispute
+        if cb is not None and self.signed and prompt.kind == "war_declaration":
+            for choice in prompt.choices:
+                if choice.action.get("target") == cb.target and prompt.seat == cb.holder:
+                    return choice
+        return prompt.choices[0]  # no Congress, no war

@@ -15,10 +15,11 @@ import pytest
 
 from rulesets.core import Prompt
 from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.map import scene_from_view
 from tests.discord.clicking import click_order
 from tests.discord.conftest import Table, text_of
 from tests.discord.word_scan import scan_requests
-from tests.pax_britannica.steering import Steering
+from tests.pax_britannica.steering import SecretAlliance, Steering
 from tests.random_play import random_action
 
 SEATS = ["britain", "france", "germany", "usa"]
@@ -139,3 +140,96 @@ async def test_a_five_player_game_with_a_treaty_a_congress_and_a_war(table: Tabl
     print(figures.line("pax-britannica", "en"))
     assert figures.messages > 100 and figures.buttons > 500
     assert not sorted(set(figures.defects))
+
+
+# Issue 20's secret-treaty acceptance: a whole turn with a secret defensive alliance that a
+# declaration of war calls into play (the partner's obligation, a private prompt) and that
+# the partner honours, claiming its casus belli and so publishing the treaty (§4.8).
+SECRET_SEATS = ["britain", "france", "germany", "usa"]
+SECRET_SEED = 4  # France gets a casus belli on Britain in 1904; Britain allies with the USA
+TREATY_WORDS = re.compile(r"\b(?:alliance|secret|treaty)\b", re.IGNORECASE)
+
+
+def scene_words(view: dict[str, Any]) -> str:
+    scene = scene_from_view(view, "en")
+    texts = [scene.header.title, *scene.header.lines] if scene.header else []
+    texts += [region.label for region in scene.regions]
+    texts += [entry.label for entry in scene.legend] + list(scene.captions.values())
+    texts += [value for panel in scene.panels for row in panel.rows for value in row.values]
+    return "\n".join(texts)
+
+
+@pytest.mark.slow
+async def test_a_secret_alliance_stays_secret_until_its_partner_claims_the_casus_belli(
+    table: Table,
+) -> None:
+    t = table
+    service = t.bot.service
+    dave = t.guild.add_member(t.env.create_user("dave"))
+    players = dict(zip(SECRET_SEATS, [t.alice, t.bob, t.carol, dave], strict=True))
+    campaign = await service.create_campaign(
+        ruleset="pax-britannica",
+        creator_id=str(t.alice.id),
+        guild_id=t.guild.id,
+        channel_id=t.channel.id,
+        options={},
+        seed_hex=f"{SECRET_SEED:064x}",
+    )
+    for seat, player in players.items():
+        await player.slash(t.channel, "campaign join", seat=seat)
+    await t.alice.slash(t.channel, "campaign start")
+    rng = random.Random(SECRET_SEED)
+    steering = SecretAlliance(random.Random(SECRET_SEED))
+    shown_before = -1  # treaty words in the channel before the alliance was offered
+    published_in: int | None = None
+    secret_steps = calls_checked = 0
+    words_before_step = -1
+    for _ in range(1_000):
+        current = await service.get_campaign(campaign.id)
+        state = await service.state_at(campaign.id, current.seq)
+        if current.status == "finished" or (published_in is not None and state.turn > published_in):
+            break
+        if state.phase == "negotiation" and shown_before < 0:
+            words_before_step = len(TREATY_WORDS.findall(t.public_text()))
+        prompt = rng.choice(await service.prompts(campaign.id))
+        action = steering.action(state, prompt, current.seq)
+        answered = await click_order(
+            service, t.channel, players[prompt.seat], campaign.id, prompt.seat, action
+        )
+        assert (await service.get_campaign(campaign.id)).seq == current.seq + 1, text_of(answered)
+        if steering.dispute is not None and shown_before < 0:
+            shown_before = words_before_step  # the steering chose its dispute at this step
+        if steering.dispute is None or published_in is not None:
+            continue
+        after = await service.state_at(campaign.id, current.seq + 1)
+        view = await service.public_view(campaign.id)
+        words = len(TREATY_WORDS.findall(t.public_text()))
+        if not after.treaties or any(treaty.secret for treaty in after.treaties):
+            # Until published: nothing in the channel, the public view or the map's scene,
+            # nor in what the two other players read of their own seats.
+            assert words == shown_before, t.public_text()[-2000:]
+            assert view["treaties"] == [] and not TREATY_WORDS.search(scene_words(view))
+            secret_steps += 1
+            for seat in ("france", "germany"):
+                seen = await service.private_view(campaign.id, str(players[seat].id), seat)
+                assert seen["treaties"] == [] and seen["offers"] == []
+            if prompt.kind == "war_declaration":
+                [called] = [p for p in await service.prompts(campaign.id) if p.seat == "usa"]
+                assert called.kind == "treaty_call" and called.private
+                drawn = await t.spectator.slash(t.channel, "map")
+                assert drawn.followups or drawn.response
+                for seat in ("france", "germany"):
+                    me = await players[seat].slash(t.channel, "me")
+                    assert not TREATY_WORDS.search(text_of(me))
+                calls_checked += 1
+        else:
+            published_in = after.turn
+            assert steering.honoured and steering.signed
+            assert "A treaty is made public: a defensive alliance between" in t.public_text()
+            [shown] = view["treaties"]
+            assert (shown["kind"], shown["parties"]) == ("defensive", ["britain", "usa"])
+    assert published_in is not None, "the steering no longer reaches the secret treaty"
+    assert secret_steps >= 3 and calls_checked == 1
+    public = t.public_text()
+    assert "France declares war on Great Britain" in public
+    assert "United States declares war on France" in public
