@@ -1,9 +1,10 @@
 """Random legal play steered toward issue 20's diplomacy, for the whole-game acceptance
 tests (SimCord and console): the first seat able to offers a public defensive alliance
-and its partner signs, the first casus belli holder asked calls a Congress, and the first
-holder asked to declare war does; every other decision is a random legal choice (the
-Movement window half random, half the autopilot, so that the board fills and casus belli
-arise), with few further calls and declarations so that the game usually reaches 1916."""
+and the first offer is signed, the first casus belli holder asked calls a Congress (which
+settles nothing, so that its disputes go on to war), and the first holder asked to declare
+war does; every other decision is a random legal choice (the Movement window mostly
+random, so that the board fills and casus belli arise, else the autopilot), with few
+further calls and declarations so that the game usually reaches 1916."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from rulesets.pax_britannica.state import CasusBelli, PaxState
 from tests.random_play import random_action
 
 WINDOW_KINDS = ("movement", "reopen")
-WINDOW_RANDOM = 0.8
+WINDOW_RANDOM = 0.8  # the share of random choices in the Movement window
 CONGRESS_KINDS = ("congress_proposal", "congress_vote", "congress_signature")
 QUIET = ("favoured", "approve", "sign")  # what a proposal, a vote and a signature grant
 
