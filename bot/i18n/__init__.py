@@ -46,7 +46,8 @@ class _Sentence(string.Formatter):
     A placeholder may ask for a grammatical form of a name: `{region:in}` is the catalogue's
     `name.<id>.in` ('in Bavaria', 'en Bavière', 'au Danemark'), `{empire:of}` its
     `name.<id>.of` ('de l'Espagne'), so a French sentence gets its article and preposition
-    while events keep plain ids. A form the catalogue lacks falls back to the plain name.
+    while events keep plain ids; a list takes the form item by item. A form the catalogue
+    lacks falls back to the plain name.
 
     A number may choose between a singular and a plural word: `{amount} {amount:Trésor|Trésors}`
     reads '1 Trésor', '0 Trésor' and '2 Trésors' in French, '1 Treasury'... by each language's
@@ -66,6 +67,8 @@ class _Sentence(string.Formatter):
         if "|" in format_spec:
             return self._number_word(value, format_spec)
         if format_spec.isidentifier():
+            if isinstance(value, list):  # each item in that form: « à la France, aux États-Unis »
+                return ", ".join(self.format_field(item, format_spec) for item in value)
             if isinstance(value, str):
                 form = catalogue(self.language).get(f"name.{value}.{format_spec}")
                 if form is not None:

@@ -38,10 +38,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.final_income_office"),
     ),
-    OptionSpec(  # §4.11: declarations and the war sequence; off keeps the peacetime game
+    OptionSpec(  # issue 20: treaties, the Congress and wars; off keeps the peacetime game
         name="war_declarations",
         kind="bool",
-        default=False,
+        default=True,
         description=Msg(key="pax.option.war_declarations"),
     ),
 )

@@ -44,3 +44,34 @@ def test_a_colonial_territory_takes_its_french_preposition() -> None:
     assert translate("col.prompt.explore_claim", "fr", territory="west_indies").startswith(
         "Vous avez exploré les Antilles"
     )
+
+
+def test_a_pax_power_after_a_preposition_takes_its_article() -> None:
+    # « verse 10 £ à États-Unis » read wrong: each power has its forms, as the territories do.
+    assert translate("pax.event.transfer", "fr", power="france", amount=10, to="usa") == (
+        "France verse 10 £ aux États-Unis."
+    )
+    assert translate("pax.event.transfer", "fr", power="usa", amount=10, to="britain") == (
+        "États-Unis verse 10 £ à la Grande-Bretagne."
+    )
+    assert translate("pax.event.transfer", "en", power="france", amount=10, to="usa") == (
+        "France pays 10 £ to the United States."
+    )
+    assert translate(
+        "pax.label.vote_for", "fr", power="japan", area="egypt", favoured="germany"
+    ) == ("Japon vote pour le règlement de l'aire Égypte en faveur de l'Allemagne")
+    assert "contre la France" in translate(
+        "pax.event.casus_belli", "fr", holder="germany", target="france", area="egypt"
+    )
+    assert translate("pax.error.congress_site", "fr", site="usa") == (
+        "Le Congrès ne peut pas se réunir aux États-Unis."
+    )
+
+
+def test_a_list_takes_the_form_item_by_item() -> None:
+    text = translate("pax.event.ottoman_war", "fr", powers=["france", "usa"], strength=15)
+    assert text.startswith("L'Empire ottoman déclare la guerre à la France, aux États-Unis :")
+    english = translate(
+        "pax.event.ottoman_war", "en", powers=["france", "netherlands"], strength=15
+    )
+    assert english.startswith("The Ottoman Empire declares war on France, the Netherlands:")

@@ -15,6 +15,7 @@ from bot.render.registry import map_renderer
 from rulesets.core import start
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.data import default_data
+from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.map import (
     load_geometry,
     region_bounds,
@@ -64,6 +65,19 @@ def test_a_live_public_view_draws() -> None:
     state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
     png = render_png(load_geometry(), scene_from_view(PAX.view(state, None), "fr"), 800)
     assert Image.open(__import__("io").BytesIO(png)).size[0] == 800
+
+
+def test_the_natives_armies_of_a_war_draw() -> None:
+    # A rebellion's Chinese armies and the Ottoman war's armies are units of powers that no
+    # seat plays; the scene refused them once the wars were on by default.
+    state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
+    new_unit(state, "china", "army", 5, "kwangtung")
+    new_unit(state, "ottoman", "army", 5, "anatolia")
+    scene = scene_from_view(PAX.view(state, None), "en")
+    assert {s.power for s in scene.region("kwangtung").pieces} == {"china"}
+    assert "ottoman" in {s.power for s in scene.region("anatolia").pieces}
+    png = render_png(load_geometry(), scene, 400)
+    assert Image.open(__import__("io").BytesIO(png)).size[0] == 400
 
 
 def test_the_opening_map_matches_its_reference() -> None:

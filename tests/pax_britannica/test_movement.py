@@ -212,7 +212,8 @@ def test_the_window_closes_when_every_seat_is_done_and_a_seat_may_reopen() -> No
     assert state.phase == "movement"
     closing = act(state, "usa", {"type": "done"})
     assert "pax.event.window_closes" in [e.key for e in closing.events]
-    assert closing.state.turn == state.turn + 1  # nothing else to decide on this board
+    # Nothing to fight on this board: the turn goes on to the (private) Negotiation phase.
+    assert closing.state.phase == "negotiation" and closing.state.turn == state.turn
 
 
 def test_austria_hungary_gives_no_money_and_germany_may_give_it_some() -> None:

@@ -30,12 +30,15 @@ def test_random_play_reaches_a_final_record(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [4, 7])
-def test_random_play_with_war_declarations_ends_in_a_final_record(players: int) -> None:
-    # The option of issue 20's declarations: random play declares and declines at random.
+def test_random_play_in_peacetime_only_ends_in_a_final_record(players: int) -> None:
+    # The option off: issue 19's game, with no negotiation, Congress or war.
     for seed in range(3):
-        options = {"turns": 4, "war_declarations": True}
+        options = {"turns": 4, "war_declarations": False}
         run = play_random_game(PAX, list(SEAT_ORDER[:players]), seed, options)
-        assert run.finished
+        assert run.finished and run.state.treaties == []
+        assert not [
+            e for e in run.state.tension_log if e.reason in ("declaration", "congress", "war_cycle")
+        ]
         assert sum(len(tied) for tied in run.state.ranking) == players
 
 

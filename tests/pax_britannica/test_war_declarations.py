@@ -41,8 +41,18 @@ def entered(state: PaxState, dice: list[int] | None = None) -> StepContext[PaxSt
     return ctx
 
 
-def test_without_the_option_a_casus_belli_lapses_with_no_question() -> None:
+def test_the_option_is_on_by_default_and_opens_the_negotiation_phase() -> None:
     state = cleared()
+    assert state.options["war_declarations"] is True
+    state.phase = "diplomacy"
+    ctx = context(state, [6, 6])
+    diplomacy.enter(ctx)
+    assert ctx.state.phase == "negotiation"
+
+
+def test_without_the_option_a_casus_belli_lapses_with_no_question() -> None:
+    # A group may play the peacetime game of issue 19 alone.
+    state = cleared(war_declarations=False)
     state.phase = "diplomacy"
     give_cb(state, "france", "britain", "egypt")
     ctx = entered(state)

@@ -37,6 +37,8 @@ STYLES = {
     "austria_hungary": ("#CC79A7", "AH"), "usa": ("#56B4E9", "US"), "japan": ("#E69F00", "JP"),
     "russia": ("#009E73", "RU"), "italy": ("#7A9A01", "IT"), "netherlands": ("#F0E442", "NL"),
     "belgium": ("#8C564B", "BE"), "spain": ("#B22222", "ES"), "portugal": ("#6A3D9A", "PT"),
+    # The natives' armies of a war: the Chinese rebels and the Ottoman Empire's.
+    "china": ("#7F0000", "CN"), "ottoman": ("#2E7D32", "OT"),
 }  # fmt: skip
 LEGEND = (
     ("control", "pax.map.legend.status"),
