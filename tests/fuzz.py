@@ -4,8 +4,8 @@ Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
 exception or dead end (with the seed that reproduces it). Without --games every game plays
 1,000 games at each player count, its issue's figure; the long campaigns (Ultima Ratio
-Regis, Pax Britannica: thousands of actions a game) make `make fuzz` take about three hours
-on two quiet cores.
+Regis, Pax Britannica both ways: thousands of actions a game) make `make fuzz` take about
+three and a half hours on two quiet cores.
 """
 
 from __future__ import annotations
