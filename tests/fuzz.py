@@ -1,6 +1,6 @@
 """`make fuzz`: random legal play of every shipped game at every player count.
 
-Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W]
+Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W] [--variant V]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
 exception or dead end (with the seed that reproduces it). Without --games every game plays
 1,000 games at each player count, its issue's figure; the long campaigns (Ultima Ratio
@@ -65,9 +65,10 @@ def play_batch(
     return len(seeds), steps, endings
 
 
-def fuzz(name: str, games: int, workers: int) -> None:
+def fuzz(name: str, games: int, workers: int, only: str | None = None) -> None:
     for variant, options in FUZZ_VARIANTS.get(name, {"": {}}).items():
-        fuzz_variant(name, variant, options, games, workers)
+        if only is None or variant == only:
+            fuzz_variant(name, variant, options, games, workers)
 
 
 def fuzz_variant(
@@ -101,11 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--ruleset", action="append")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--variant", help="only this variant (e.g. peacetime, wars)")
     args = parser.parse_args(argv)
     names = args.ruleset or [r.name for r in registry.all_rulesets() if r.name != "mini"]
     for name in names:
         games = args.games or GAMES_PER_COUNT
-        fuzz(name, games, args.workers)
+        fuzz(name, games, args.workers, args.variant)
     return 0
 
 
