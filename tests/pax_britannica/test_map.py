@@ -16,12 +16,14 @@ from bot.render.registry import map_renderer
 from rulesets.core import start
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.data import default_data
+from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.map import (
     load_geometry,
     region_bounds,
     region_groups,
     scene_from_view,
 )
+from rulesets.pax_britannica.state import PaxState
 from tests.render.golden import matches
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -93,6 +95,17 @@ def test_a_live_public_view_draws() -> None:
     state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
     png = render_png(load_geometry(), scene_from_view(PAX.view(state, None), "fr"), 800)
     assert Image.open(io.BytesIO(png)).size[0] == 800
+
+
+def test_a_live_view_with_a_navy_rounding_cape_horn_draws_its_card() -> None:
+    state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
+    assert isinstance(state, PaxState)
+    new_unit(state, "usa", "navy", 2, "cape_horn")
+    scene = scene_from_view(PAX.view(state, None), "en")
+    horn = scene.region("cape_horn")
+    assert horn.label == "Cape Horn"
+    assert [(s.kind, s.power, s.count) for s in horn.pieces] == [("fleet", "usa", 2)]
+    assert render_png(load_geometry(), scene, 800)
 
 
 def test_the_opening_map_matches_its_reference() -> None:
