@@ -40,6 +40,8 @@ PIECE_SHAPES: dict[str, SymbolShape] = {
     "city": SymbolShape(draw_tag, aspect=1.5),
     # Colonial
     "counter": SymbolShape(draw_block),
+    # Ultima Ratio Regis: a minor power's own troops
+    "minor_troops": SymbolShape(draw_diamond),
 }
 
 

@@ -3,6 +3,7 @@ public view, its texts follow the language, and the drawing matches its referenc
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -22,6 +23,7 @@ from rulesets.pax_britannica.map import (
     region_groups,
     scene_from_view,
 )
+from rulesets.pax_britannica.state import PaxState
 from tests.render.golden import matches
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -33,10 +35,38 @@ def opening_view() -> dict[str, Any]:
     return loaded
 
 
-def test_every_area_sea_and_home_nation_has_a_place_on_the_map() -> None:
+def test_every_area_sea_cape_and_home_nation_has_a_place_on_the_map() -> None:
     data = default_data()
     places = {a.id for a in data.areas} | {s.id for s in data.seas} | {p.id for p in data.powers}
-    assert set(load_geometry().regions) == places
+    capes = {p.id for p in data.passages if p.kind == "cape"}
+    assert capes == {"cape_of_good_hope", "cape_horn"}
+    assert set(load_geometry().regions) == places | capes
+
+
+def test_units_in_a_cape_zone_are_drawn_there() -> None:
+    # README, "The players' decisions inside a war": in war a navy or an army may spend a
+    # manoeuvre in the Cape of Good Hope or Cape Horn; its card shows them while they stay.
+    view = opening_view()
+    assert "cape_of_good_hope" not in {r.id for r in scene_from_view(view, "en").regions}
+    view["units"] = [
+        *view["units"],
+        {"id": 90, "kind": "navy", "location": "cape_of_good_hope", "power": "britain",
+         "strength": 3, "moved": True, "role": None},
+        {"id": 91, "kind": "army", "location": "cape_of_good_hope", "power": "germany",
+         "strength": 2, "moved": True, "role": None},
+    ]  # fmt: skip
+    scene = scene_from_view(view, "fr")
+    cape = scene.region("cape_of_good_hope")
+    assert cape.label == "Cap de Bonne-Espérance"
+    assert {(s.kind, s.power, s.count) for s in cape.pieces} == {
+        ("fleet", "britain", 3),
+        ("army", "germany", 2),
+    }
+    assert "cape_horn" not in {r.id for r in scene.regions}  # no unit there: no card
+    assert scene_from_view(view, "en").region("cape_of_good_hope").label == "Cape of Good Hope"
+    png = render_png(load_geometry(), scene, 800)
+    quiet = render_png(load_geometry(), scene_from_view(opening_view(), "fr"), 800)
+    assert not matches(png, Image.open(io.BytesIO(quiet)))
 
 
 def test_the_renderer_finds_the_map_by_the_ruleset_name() -> None:
@@ -64,7 +94,18 @@ def test_the_scene_speaks_the_campaigns_language() -> None:
 def test_a_live_public_view_draws() -> None:
     state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
     png = render_png(load_geometry(), scene_from_view(PAX.view(state, None), "fr"), 800)
-    assert Image.open(__import__("io").BytesIO(png)).size[0] == 800
+    assert Image.open(io.BytesIO(png)).size[0] == 800
+
+
+def test_a_live_view_with_a_navy_rounding_cape_horn_draws_its_card() -> None:
+    state = start(PAX, ["britain", "france", "germany", "usa"], {}, "77" * 32).state
+    assert isinstance(state, PaxState)
+    new_unit(state, "usa", "navy", 2, "cape_horn")
+    scene = scene_from_view(PAX.view(state, None), "en")
+    horn = scene.region("cape_horn")
+    assert horn.label == "Cape Horn"
+    assert [(s.kind, s.power, s.count) for s in horn.pieces] == [("fleet", "usa", 2)]
+    assert render_png(load_geometry(), scene, 800)
 
 
 def test_the_natives_armies_of_a_war_draw() -> None:

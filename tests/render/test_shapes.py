@@ -17,6 +17,7 @@ MIN_SILHOUETTE_DIFFERENCE = 0.2
 GAMES = {
     "struggle": ["army", "fleet", "fort", "blockade"],
     "empires": ["infantry", "artillery", "two_master", "three_master", "palace", "city"],
+    "ultima_ratio_regis": ["army", "fleet", "fort", "minor_troops"],
 }
 
 

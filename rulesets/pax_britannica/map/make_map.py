@@ -6,8 +6,8 @@ Run once by hand with the path of Natural Earth's public-domain 1:110m countries
     python rulesets/pax_britannica/map/make_map.py path/to/ne_110m_admin_0_countries.shp
 
 The coastlines are drawn as plain land (no modern borders); each of the 104 areas, the
-12 sea zones and the home nations is a small badge at its place in the world, with a card
-beside it for its markers and units. Nothing is downloaded at run time.
+12 sea zones, the 2 cape zones and the home nations is a small badge at its place in the
+world, with a card beside it for its markers and units. Nothing is downloaded at run time.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ OUT = Path(__file__).with_name("pax_map.json")
 MAP_WIDTH, HEIGHT, SIDEBAR = 2000.0, 1000.0, 420.0
 WEST, EAST, NORTH, SOUTH = -170.0, 190.0, 80.0, -56.0
 LAND, COAST, SEA, BADGE = "#E9DFC0", "#A89868", "#BBD3E6", "#F7F1DC"
+SEA_BADGE = "#9CBFDB"
 CARD_W, CARD_H = 74.0, 20.0
 
 # Where each place lies (longitude, latitude): our own layout of the game's boxes.
@@ -161,6 +162,11 @@ SEAS: dict[str, tuple[float, float]] = {
     "north_pacific": (-160, 35),
     "south_pacific": (-120, -30),
 }
+# The cape zones (the data's `cape` passages), sea zones only in war: south of their capes.
+CAPES: dict[str, tuple[float, float]] = {
+    "cape_of_good_hope": (18.5, -36),
+    "cape_horn": (-64, -51),
+}
 POWER_COLOURS = {
     "britain": "#D55E00",
     "france": "#0072B2",
@@ -271,7 +277,9 @@ def geometry(shapefile: Path) -> dict[str, Any]:
             "home", *project(lon, lat), 10, POWER_COLOURS[power], POWER_COLOURS[power]
         )
     for sea, (lon, lat) in SEAS.items():
-        regions[sea] = region("sea", *project(lon, lat), 9, "#9CBFDB")
+        regions[sea] = region("sea", *project(lon, lat), 9, SEA_BADGE)
+    for cape, (lon, lat) in CAPES.items():
+        regions[cape] = region("sea", *project(lon, lat), 9, SEA_BADGE)
     return {
         "id": "pax-britannica-1880",
         "width": MAP_WIDTH + SIDEBAR,

@@ -3,6 +3,7 @@
 Each area shows its owners' status markers as numbered tokens (1 interest, 2 influence,
 3 protectorate, 4 possession, 5 dominion or state), armies and navies by total strength,
 and tags for unrest, an unestablished marker and a canal; sea zones show merchant fleets;
+a cape zone (a sea zone only in war) shows its card while units stand there;
 the sidebar holds the turn, phase, European Tension, Chinese Resentment and each power's
 treasury, VP and fleets. Texts come from the game's catalogue in the campaign's language.
 """
@@ -27,6 +28,7 @@ from rulesets.core.scene import (
     RegionScene,
     Scene,
 )
+from rulesets.pax_britannica.data import default_data
 from rulesets.pax_britannica.map.regions import CLOSE_UP_KEYS, region_groups
 
 MAP_DIR = Path(__file__).resolve().parent
@@ -64,6 +66,12 @@ def load_geometry() -> MapGeometry:
 
 
 @cache
+def cape_zones() -> frozenset[str]:
+    """The cape zones (Good Hope, Horn): zones only in war, drawn while units stand there."""
+    return frozenset(p.id for p in default_data().passages if p.kind == "cape")
+
+
+@cache
 def _catalogue(language: str) -> dict[str, str]:
     path = LOCALE_DIR / f"{language}.json"
     english: dict[str, str] = json.loads((LOCALE_DIR / "en.json").read_text(encoding="utf-8"))
@@ -98,6 +106,9 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
     powers: Mapping[str, Any] = view.get("powers", {})
     regions = []
     for place, geo in geometry.regions.items():
+        pieces = _stacks(units, place)
+        if place in cape_zones() and not pieces:
+            continue
         control = {
             str(m["power"]): LEVELS.index(str(m["level"])) + 1
             for m in markers
@@ -113,7 +124,6 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
             tags.append(RegionMarker(kind="canal"))
         if place in ottoman:
             tags.append(RegionMarker(kind="ottoman", value=5))
-        pieces = _stacks(units, place)
         if geo.kind == "sea":
             pieces += [
                 PieceStack(kind="merchant", power=power, count=1)
@@ -124,7 +134,7 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
         regions.append(
             RegionScene(
                 id=place,
-                label=name(place),
+                label=text.get(f"pax.map.place.{place}", name(place)),
                 control=control,
                 pieces=pieces,
                 markers=tags,

@@ -25,6 +25,7 @@ from rulesets.ultima_ratio_regis.map.geometry import geometry_of
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 MINOR_COLOUR = "#B4B4B4"
+MINOR_TROOPS = "minor_troops"  # a minor power's own troops: a piece kind of their own
 LETTERS = {
     "urr_fra": "F",
     "urr_gbr": "GB",
@@ -46,9 +47,8 @@ TEXT = {
         "col.power": "Power",
         "col.player": "Player",
         "seat": "P{number}",
-        "report": "Last combat: {kind}, {area}",
+        "report": "Last combat: {area}",
         "opposition": "Opposition",
-        "col.side": "Side",
         "col.dice": "Dice",
         "col.bp": "BP",
         "col.damage": "Dmg",
@@ -66,6 +66,7 @@ TEXT = {
         "minor.ally": "{minor}: {ally}",
         "minor.alone": "{minor}: none",
         "marker:ally": "Minor power, its ally",
+        MINOR_TROOPS: "Minor's troops, by commander",
         "ally_tag": "Al",
     },
     "fr": {
@@ -78,9 +79,8 @@ TEXT = {
         "col.power": "Puissance",
         "col.player": "Joueur",
         "seat": "J{number}",
-        "report": "Dernier combat : {kind}, {area}",
+        "report": "Combat : {area}",
         "opposition": "Opposition",
-        "col.side": "Camp",
         "col.dice": "Dés",
         "col.bp": "PB",
         "col.damage": "Dég.",
@@ -98,6 +98,7 @@ TEXT = {
         "minor.ally": "{minor} : {ally}",
         "minor.alone": "{minor} : aucun",
         "marker:ally": "Mineure et son allié",
+        MINOR_TROOPS: "Troupes de mineure, par chef",
         "ally_tag": "Al",
     },
 }
@@ -140,8 +141,49 @@ def power_styles(language: str, board: MapBoard | None = None) -> list[PowerStyl
     return majors + minors
 
 
-def _regions(view: Mapping[str, Any], board: MapBoard, language: str) -> list[RegionScene]:
-    control: Mapping[str, Any] = view.get("control", {})
+def _commanders(view: Mapping[str, Any], board: MapBoard) -> dict[str, str]:
+    """Each minor power whose troops a major power commands -> that power."""
+    commanders: Mapping[str, Any] = view.get("minor_commanders") or {}
+    majors = {power.id for power in board.powers}
+    return {minor: str(power) for minor, power in commanders.items() if power and power in majors}
+
+
+def under_command(minor: str, commander: str) -> str:
+    """The style id of a minor's troops under a major power's command."""
+    return f"{minor}@{commander}"
+
+
+def commanded_styles(
+    view: Mapping[str, Any], board: MapBoard, language: str, styles: list[PowerStyle]
+) -> list[PowerStyle]:
+    """A style for the troops of each minor power a major power commands: the minor's
+    letters (from `styles`) in its commander's colour (the zone's ally marker names the
+    commander)."""
+    colours = {power.id: power.colour for power in board.powers}
+    commanders = _commanders(view, board)
+    commanded = []
+    for minor in styles:
+        commander = commanders.get(minor.power)
+        if commander is None:
+            continue
+        name = f"{minor.name} ({display_name(commander, language)})"
+        commanded.append(
+            minor.model_copy(
+                update={
+                    "power": under_command(minor.power, commander),
+                    "name": name,
+                    "colour": colours[commander],
+                }
+            )
+        )
+    return commanded
+
+
+def _troop_stacks(
+    view: Mapping[str, Any], board: MapBoard
+) -> dict[str, dict[tuple[str, str], int]]:
+    """Zone -> (piece kind, style id) -> how many: the major powers' troops and squadrons,
+    then the minor powers' own troops (styled by their commander when they have one)."""
     pieces: dict[str, dict[tuple[str, str], int]] = {}
     for unit in view.get("units", []):
         if unit.get("dispersed_at") is not None:
@@ -150,6 +192,22 @@ def _regions(view: Mapping[str, Any], board: MapBoard, language: str) -> list[Re
         stacks = pieces.setdefault(str(unit.get("area")), {})
         key = (kind, str(unit.get("power")))
         stacks[key] = stacks.get(key, 0) + 1
+    commanders = _commanders(view, board)
+    for unit in view.get("minor_units", []):
+        if unit.get("dispersed_at") is not None:
+            continue
+        minor = str(unit.get("power"))
+        commander = commanders.get(minor)
+        style = under_command(minor, commander) if commander else minor
+        stacks = pieces.setdefault(str(unit.get("area")), {})
+        key = (MINOR_TROOPS, style)
+        stacks[key] = stacks.get(key, 0) + 1
+    return pieces
+
+
+def _regions(view: Mapping[str, Any], board: MapBoard, language: str) -> list[RegionScene]:
+    control: Mapping[str, Any] = view.get("control", {})
+    pieces = _troop_stacks(view, board)
     for fort in view.get("fortresses", []):
         stacks = pieces.setdefault(str(fort.get("area")), {})
         stacks[("fort", str(fort.get("power")))] = 1
@@ -211,7 +269,11 @@ def _seat_short(seat: object, text: Mapping[str, str]) -> str:
 
 
 def _panels(
-    view: Mapping[str, Any], board: MapBoard, text: Mapping[str, str], language: str
+    view: Mapping[str, Any],
+    board: MapBoard,
+    styled: set[str],
+    text: Mapping[str, str],
+    language: str,
 ) -> list[Panel]:
     powers: Mapping[str, Any] = view.get("powers", {})
     rows = [
@@ -252,7 +314,7 @@ def _panels(
         panels.append(minors)
     report = view.get("last_combat")
     if isinstance(report, Mapping):
-        panels.append(_battle_report(report, text, language))
+        panels.append(_battle_report(report, styled, text, language))
     scores: Mapping[str, Any] = view.get("final_scores") or {}
     if view.get("finished") and scores:
         ranked = sorted(scores.items(), key=lambda item: (-int(item[1]), item[0]))
@@ -269,28 +331,30 @@ def _panels(
     return panels
 
 
-def _battle_report(report: Mapping[str, Any], text: Mapping[str, str], language: str) -> Panel:
-    """The latest combat: each side's dice (roll → result, quality, + for a leader's +1),
-    its battle points and damage."""
+def _battle_report(
+    report: Mapping[str, Any], styled: set[str], text: Mapping[str, str], language: str
+) -> Panel:
+    """The latest combat, narrow enough for the sidebar: its zone in the title, its kind
+    heading the sides, then each side's token and name, its number of dice, battle points
+    and damage (each die's roll is on the combat's battle card)."""
     rows = []
     for name in ("attacker", "defender"):
         side = report.get(name) or {}
-        dice = " ".join(
-            f"{d.get('roll')}→{d.get('result')}Q{d.get('q')}{'+' if d.get('leader') else ''}"
-            for d in side.get("dice", [])
-        )
         power = side.get("power")
-        label = display_name(str(power), language) if power else text["opposition"]
-        rows.append(
-            PanelRow(values=[label, dice, str(side.get("bp", 0)), str(side.get("damage", 0))])
-        )
-    title = text["report"].format(
-        kind=display_name(f"urr_kind_{report.get('kind')}", language),
-        area=display_name(str(report.get("area")), language),
-    )
+        values = [
+            str(len(side.get("dice", []))),
+            str(side.get("bp", 0)),
+            str(side.get("damage", 0)),
+        ]
+        if power and str(power) in styled:
+            rows.append(PanelRow(power=str(power), values=values))
+        else:
+            label = display_name(str(power), language) if power else text["opposition"]
+            rows.append(PanelRow(values=[label, *values]))
+    kind = display_name(f"urr_kind_{report.get('kind')}", language)
     return Panel(
-        title=title,
-        columns=[text["col.side"], text["col.dice"], text["col.bp"], text["col.damage"]],
+        title=text["report"].format(area=display_name(str(report.get("area")), language)),
+        columns=[kind[:1].upper() + kind[1:], text["col.dice"], text["col.bp"], text["col.damage"]],
         rows=rows,
     )
 
@@ -304,13 +368,17 @@ def scene_from_view(view: Mapping[str, Any], language: str = "en") -> Scene:
     if acting:
         lines.append(text["acting"].format(seat=display_name(str(acting), language)))
     board = board_of(view)
-    symbols = ["control", "army", "fleet", "fort"] + (["marker:ally"] if board.minors else [])
+    styles = power_styles(language, board)
+    styles += commanded_styles(view, board, language, styles)
+    symbols = ["control", "army", "fleet", "fort"]
+    if board.minors:
+        symbols += ["marker:ally", MINOR_TROOPS]
     return Scene(
         map_id=geometry_of(board).id,
         header=Header(title=text["title"], lines=lines),
-        powers=power_styles(language, board),
+        powers=styles,
         regions=_regions(view, board, language),
-        panels=_panels(view, board, text, language),
+        panels=_panels(view, board, {style.power for style in styles}, text, language),
         legend=[LegendEntry(symbol=s, label=text[s]) for s in symbols],
         legend_title=text["legend"],
         captions={"marker.ally": text["ally_tag"]},
