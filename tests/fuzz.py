@@ -56,7 +56,10 @@ def play_batch(
     steps = 0
     endings: Counter[str] = Counter()
     for seed in seeds:
-        run = play_random_game(ruleset, seats_for(ruleset, count), seed, options)
+        try:
+            run = play_random_game(ruleset, seats_for(ruleset, count), seed, options)
+        except Exception as error:  # any crash is reported with the seed that replays it
+            raise AssertionError(f"{name} {count}p seed {seed} {options}: {error!r}") from error
         if not run.finished:
             raise AssertionError(f"{name} {count}p seed {seed}: not finished in {run.steps}")
         steps += run.steps

@@ -99,7 +99,9 @@ def calls_for(state: PaxState, declarer: str, target: str, area: str) -> list[Tr
     """§4.11.4: a declaration on a signatory of a defensive treaty by a non-signatory calls
     the other signatories to war on the declarer; a declaration by a signatory of an
     offensive treaty on a non-signatory calls the others to war on the target. Defensive
-    treaties never oblige anyone to join a war their partner declared."""
+    treaties never oblige anyone to join a war their partner declared, and no power is
+    called to war on a power of its own player (Austria-Hungary, by Germany's hand, is
+    never called against Germany)."""
     calls: list[TreatyCall] = []
     for treaty in state.treaties:
         if treaty.kind == "defensive" and target in treaty.parties:
@@ -115,9 +117,14 @@ def calls_for(state: PaxState, declarer: str, target: str, area: str) -> list[Tr
         calls.extend(
             TreatyCall(treaty=treaty.id, power=p, target=enemy, area=area)
             for p in treaty.parties
-            if p != partner
+            if p != partner and not _same_player(state, p, enemy)
         )
     return calls
+
+
+def _same_player(state: PaxState, power: str, other: str) -> bool:
+    seat = seat_of(state, power)
+    return seat is not None and seat == seat_of(state, other)
 
 
 def breach(ctx: StepContext[PaxState], treaty: Treaty, violator: str, area: str) -> bool:

@@ -42,12 +42,12 @@ def _own_powers(state: PaxState, war: War, seat: str) -> list[str]:
 
 def may_propose(state: PaxState, war: War, seat: str) -> bool:
     """A seat with a major power in an ordinary war may offer peace once a cycle, while
-    no other offer waits and the other side has a player to answer it."""
+    no other offer waits and the other side has another player to answer it."""
     own = _own_powers(state, war, seat)
     if war.kind != "war" or war.peace is not None or seat in war.peace_offered or not own:
         return False
     side = side_of(war, own[0])
-    return side is not None and bool(_major_seats(state, war, 1 - side))
+    return side is not None and any(s != seat for s in _major_seats(state, war, 1 - side))
 
 
 def kept_sides(war: War, proposal: PeaceProposal) -> set[int]:

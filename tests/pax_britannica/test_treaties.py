@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rulesets.core import Event, IllegalAction
-from rulesets.pax_britannica import PAX, diplomacy
+from rulesets.pax_britannica import PAX, diplomacy, treaties
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, context, keys, put
 from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
@@ -254,3 +254,15 @@ def test_an_offensive_alliance_for_austria_hungary_is_refused() -> None:
     state = act(state, "germany", {**action, "kind": "defensive"}).state
     [prompt] = [p for p in PAX.prompts(state) if p.seat == "britain"]
     assert prompt.kind == "treaty_offer" and prompt.text.params["power"] == "austria_hungary"
+
+
+def test_austria_hungary_is_never_called_to_war_on_germany() -> None:
+    # §4.8: Germany's player signs for Austria-Hungary; its defensive alliance with France
+    # cannot set it against the player's own Germany (make fuzz, 5 players, seed 128: A-H
+    # joined France against Germany, then Germany offered peace to itself).
+    state = negotiating()
+    state = offer(state, "france", "austria_hungary", "defensive", False)
+    state, _ = answer(state, "germany", accept=True)
+    britain_called = treaties.calls_for(state, "britain", "france", "alsace")
+    assert [(c.power, c.target) for c in britain_called] == [("austria_hungary", "britain")]
+    assert treaties.calls_for(state, "germany", "france", "alsace") == []
