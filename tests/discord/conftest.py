@@ -162,16 +162,18 @@ async def open_mini_campaign(table: Table, *, language: str = "en") -> int:
     return campaign.id
 
 
-async def seated_campaign(table: Table, ruleset: str, players: dict[str, Any]) -> int:
-    """A campaign of `ruleset` in the table's channel (seed 7), each seat joined by its
-    player through Discord, started by alice, its first posts delivered."""
+async def seated_campaign(
+    table: Table, ruleset: str, players: dict[str, Any], seed: int = 7
+) -> int:
+    """A campaign of `ruleset` in the table's channel (seed 7 unless told), each seat
+    joined by its player through Discord, started by alice, its first posts delivered."""
     campaign = await table.bot.service.create_campaign(
         ruleset=ruleset,
         creator_id=str(table.alice.id),
         guild_id=table.guild.id,
         channel_id=table.channel.id,
         options={},
-        seed_hex=f"{7:064x}",
+        seed_hex=f"{seed:064x}",
     )
     for seat, player in players.items():
         await player.slash(table.channel, "campaign join", seat=seat)

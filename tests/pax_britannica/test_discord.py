@@ -17,7 +17,7 @@ from rulesets.core import Prompt
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.map import scene_from_view
 from tests.discord.clicking import click_order
-from tests.discord.conftest import Table, text_of
+from tests.discord.conftest import Table, seated_campaign, text_of
 from tests.discord.word_scan import scan_requests
 from tests.pax_britannica.steering import SecretAlliance, Steering
 from tests.random_play import random_action
@@ -167,17 +167,7 @@ async def test_a_secret_alliance_stays_secret_until_its_partner_claims_the_casus
     service = t.bot.service
     dave = t.guild.add_member(t.env.create_user("dave"))
     players = dict(zip(SECRET_SEATS, [t.alice, t.bob, t.carol, dave], strict=True))
-    campaign = await service.create_campaign(
-        ruleset="pax-britannica",
-        creator_id=str(t.alice.id),
-        guild_id=t.guild.id,
-        channel_id=t.channel.id,
-        options={},
-        seed_hex=f"{SECRET_SEED:064x}",
-    )
-    for seat, player in players.items():
-        await player.slash(t.channel, "campaign join", seat=seat)
-    await t.alice.slash(t.channel, "campaign start")
+    campaign_id = await seated_campaign(t, "pax-britannica", players, seed=SECRET_SEED)
     rng = random.Random(SECRET_SEED)
     steering = SecretAlliance(random.Random(SECRET_SEED))
     shown_before = -1  # treaty words in the channel before the alliance was offered
@@ -185,24 +175,24 @@ async def test_a_secret_alliance_stays_secret_until_its_partner_claims_the_casus
     secret_steps = calls_checked = 0
     words_before_step = -1
     for _ in range(1_000):
-        current = await service.get_campaign(campaign.id)
-        state = await service.state_at(campaign.id, current.seq)
+        current = await service.get_campaign(campaign_id)
+        state = await service.state_at(campaign_id, current.seq)
         if current.status == "finished" or (published_in is not None and state.turn > published_in):
             break
         if state.phase == "negotiation" and shown_before < 0:
             words_before_step = len(TREATY_WORDS.findall(t.public_text()))
-        prompt = rng.choice(await service.prompts(campaign.id))
+        prompt = rng.choice(await service.prompts(campaign_id))
         action = steering.action(state, prompt, current.seq)
         answered = await click_order(
-            service, t.channel, players[prompt.seat], campaign.id, prompt.seat, action
+            service, t.channel, players[prompt.seat], campaign_id, prompt.seat, action
         )
-        assert (await service.get_campaign(campaign.id)).seq == current.seq + 1, text_of(answered)
+        assert (await service.get_campaign(campaign_id)).seq == current.seq + 1, text_of(answered)
         if steering.dispute is not None and shown_before < 0:
             shown_before = words_before_step  # the steering chose its dispute at this step
         if steering.dispute is None or published_in is not None:
             continue
-        after = await service.state_at(campaign.id, current.seq + 1)
-        view = await service.public_view(campaign.id)
+        after = await service.state_at(campaign_id, current.seq + 1)
+        view = await service.public_view(campaign_id)
         words = len(TREATY_WORDS.findall(t.public_text()))
         if not after.treaties or any(treaty.secret for treaty in after.treaties):
             # Until published: nothing in the channel, the public view or the map's scene,
@@ -211,10 +201,10 @@ async def test_a_secret_alliance_stays_secret_until_its_partner_claims_the_casus
             assert view["treaties"] == [] and not TREATY_WORDS.search(scene_words(view))
             secret_steps += 1
             for seat in ("france", "germany"):
-                seen = await service.private_view(campaign.id, str(players[seat].id), seat)
+                seen = await service.private_view(campaign_id, str(players[seat].id), seat)
                 assert seen["treaties"] == [] and seen["offers"] == []
             if prompt.kind == "war_declaration":
-                [called] = [p for p in await service.prompts(campaign.id) if p.seat == "usa"]
+                [called] = [p for p in await service.prompts(campaign_id) if p.seat == "usa"]
                 assert called.kind == "treaty_call" and called.private
                 drawn = await t.spectator.slash(t.channel, "map")
                 assert drawn.followups or drawn.response

@@ -88,3 +88,17 @@ def add_troops(state: UrrState, power: str, area: str, count: int, q: int = 2) -
 
 def clear_area(state: UrrState, area: str) -> None:
     state.units = [u for u in state.units if u.area != area]
+
+
+def deployment(
+    power: str, area: str, count: int, q: int = 2, kind: str = "troop"
+) -> dict[str, Any]:
+    """The referee's order to deploy `count` units of `kind` and quality `q` (S1)."""
+    return {
+        "type": "deploy_units",
+        "power": power,
+        "area": area,
+        "kind": kind,
+        "count": count,
+        "q": q,
+    }

@@ -22,6 +22,7 @@ from tests.ultima_ratio_regis.helpers import (
     assigned,
     choices,
     clear_area,
+    deployment,
     in_impulse,
     kinds,
     play,
@@ -232,16 +233,7 @@ def test_the_referee_deploys_a_minor_s_troops_in_its_own_zones_only() -> None:
         ("urr_minor_naples", "urr_naples"),
         ("urr_minor_levant", "urr_levant"),
     }
-    state = play(
-        state,
-        "REF",
-        type="deploy_units",
-        power="urr_minor_saxony",
-        area="urr_saxony",
-        kind="troop",
-        count=2,
-        q=3,
-    )
+    state = play(state, "REF", **deployment("urr_minor_saxony", "urr_saxony", 2, q=3))
     assert [u.q for u in minor_units(state, "urr_saxony")] == [3, 3]
     assert URR.view(state, None)["minor_commanders"]["urr_minor_saxony"] == "urr_pru"
 

@@ -16,6 +16,7 @@ from tests.ultima_ratio_regis.helpers import (
     ScriptedDice,
     assigned,
     choices,
+    deployment,
     in_impulse,
     kinds,
     play,
@@ -48,16 +49,7 @@ def test_deploying_units_places_them_with_their_quality_and_says_so() -> None:
     """S1 'Déploiement des nouvelles puissances': the referee places what the book says."""
     state = at_desk(assigned(), "deploy")
     before = len(units_of(state, "urr_fra", "urr_paris"))
-    state, events = play_events(
-        state,
-        "REF",
-        type="deploy_units",
-        power="urr_fra",
-        area="urr_paris",
-        kind="troop",
-        count=3,
-        q=3,
-    )
+    state, events = play_events(state, "REF", **deployment("urr_fra", "urr_paris", 3, q=3))
     placed = units_of(state, "urr_fra", "urr_paris")[before:]
     assert [(u.kind, u.q) for u in placed] == [("troop", 3)] * 3
     assert events == ["urr.event.deployed.troop"]
@@ -67,27 +59,9 @@ def test_deploying_units_places_them_with_their_quality_and_says_so() -> None:
 def test_deploying_is_refused_where_the_power_cannot_stand() -> None:
     state = at_desk(assigned(), "deploy")
     with pytest.raises(IllegalAction):  # Vienna is Austria's, not France's
-        play(
-            state,
-            "REF",
-            type="deploy_units",
-            power="urr_fra",
-            area="urr_vienna",
-            kind="troop",
-            count=1,
-            q=2,
-        )
+        play(state, "REF", **deployment("urr_fra", "urr_vienna", 1))
     with pytest.raises(IllegalAction):  # six units in one order is above the range
-        play(
-            state,
-            "REF",
-            type="deploy_units",
-            power="urr_fra",
-            area="urr_paris",
-            kind="troop",
-            count=6,
-            q=2,
-        )
+        play(state, "REF", **deployment("urr_fra", "urr_paris", 6))
 
 
 def test_losses_outside_a_battle_take_the_weakest_and_count_destroyed_units() -> None:
@@ -127,16 +101,7 @@ def test_losses_outside_a_battle_take_the_weakest_and_count_destroyed_units() ->
 
 def test_a_squadron_lost_outside_a_battle_is_damaged_and_goes_back_to_port() -> None:
     state = at_desk(assigned(), "deploy")
-    state = play(
-        state,
-        "REF",
-        type="deploy_units",
-        power="urr_gbr",
-        area="urr_channel",
-        kind="squadron",
-        count=1,
-        q=2,
-    )
+    state = play(state, "REF", **deployment("urr_gbr", "urr_channel", 1, kind="squadron"))
     state = at_desk(state, "losses")
     state = play(
         state,
