@@ -1,6 +1,6 @@
 """`make fuzz`: random legal play of every shipped game at every player count.
 
-Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W] [--variant V]
+Usage: python -m tests.fuzz [--games N] [--ruleset NAME] [--workers W] [--variant V] [--players P]
 Prints games per second for each ruleset and player count, and exits non-zero on the first
 exception or dead end (with the seed that reproduces it). Without --games every game plays
 1,000 games at each player count, its issue's figure; the long campaigns (Ultima Ratio
@@ -68,18 +68,27 @@ def play_batch(
     return len(seeds), steps, endings
 
 
-def fuzz(name: str, games: int, workers: int, only: str | None = None) -> None:
+def fuzz(
+    name: str, games: int, workers: int, only: str | None = None, counts: set[int] | None = None
+) -> None:
     for variant, options in FUZZ_VARIANTS.get(name, {"": {}}).items():
         if only is None or variant == only:
-            fuzz_variant(name, variant, options, games, workers)
+            fuzz_variant(name, variant, options, games, workers, counts)
 
 
 def fuzz_variant(
-    name: str, variant: str, options: dict[str, Any], games: int, workers: int
+    name: str,
+    variant: str,
+    options: dict[str, Any],
+    games: int,
+    workers: int,
+    counts: set[int] | None = None,
 ) -> None:
     ruleset = registry.get(name)
     title = f"{name} ({variant})" if variant else name
     for count in range(ruleset.min_players, ruleset.max_players + 1):
+        if counts is not None and count not in counts:
+            continue
         began = time.perf_counter()
         chunk = max(1, games // (workers * 4))
         batches = [range(s, min(s + chunk, games)) for s in range(0, games, chunk)]
@@ -106,11 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", action="append")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variant", help="only this variant (e.g. peacetime, wars)")
+    parser.add_argument(
+        "--players", type=int, action="append", help="only this player count (repeatable)"
+    )
     args = parser.parse_args(argv)
     names = args.ruleset or [r.name for r in registry.all_rulesets() if r.name != "mini"]
     for name in names:
         games = args.games or GAMES_PER_COUNT
-        fuzz(name, games, args.workers, args.variant)
+        fuzz(name, games, args.workers, args.variant, set(args.players or []) or None)
     return 0
 
 
