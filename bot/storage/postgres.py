@@ -1149,7 +1149,14 @@ class PostgresStore:
                             "SELECT pg_try_advisory_lock($1)", SCHEDULER_LOCK
                         )
                     )
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            # A session the server ended can leave the client mid-message: asyncpg then
+            # raises InternalClientError rather than a connection error (CI, stop 27).
+            except (
+                OSError,
+                asyncpg.PostgresError,
+                asyncpg.InterfaceError,
+                asyncpg.InternalClientError,
+            ):
                 await self._let_go_of_the_lead()
             return self._leading
 

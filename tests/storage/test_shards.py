@@ -137,6 +137,32 @@ async def test_the_lead_passes_on_when_its_holders_session_dies(postgres_url: st
         await first.close()
 
 
+async def test_a_leader_connection_left_mid_message_gives_up_the_lead(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A killed session can leave asyncpg mid-message (CI, stop 27): that is a lost lead,
+    not an error that stops the scheduler's tick."""
+    store = await PostgresStore.open(postgres_url)
+    try:
+        assert await store.lead_scheduler()
+        leader = store._leader
+        assert leader is not None
+
+        fetchval = asyncpg.Connection.fetchval
+
+        async def broken(connection: asyncpg.Connection, query: str, *args: object) -> object:
+            if connection is leader:
+                raise asyncpg.InternalClientError("cannot switch to state 11")
+            return await fetchval(connection, query, *args)
+
+        monkeypatch.setattr(asyncpg.Connection, "fetchval", broken)
+        assert not await store.lead_scheduler()
+        assert leader.is_closed()
+        assert await store.lead_scheduler()  # a fresh connection takes the free lock again
+    finally:
+        await store.close()
+
+
 async def test_the_migration_gives_older_outbox_rows_their_guild(db_path: Path) -> None:
     store = await SqliteStore.open(db_path)
     campaign_id = await campaign_with_rows(store, GUILD_ON_SHARD_1, 21)
