@@ -113,6 +113,9 @@ TABLES: tuple[Table, ...] = (
 )  # fmt: skip
 """In the order they are written (a row's campaign before it)."""
 
+TABLE = {table.name: table for table in TABLES}
+"""Each table by name: how a store decodes the rows it reads back."""
+
 NOT_COPIED = frozenset({"schema_version", "sqlite_sequence", "campaign_wake"})
 """Each store's own bookkeeping: its migrations, SQLite's id counters, and the scheduler's
 wake times (the target's triggers make every copied running campaign due at once). Any

@@ -56,6 +56,7 @@ from bot.storage.base import (
 )
 from bot.storage.copying import CopyableStore, Row, Table
 from bot.storage.migrate import available_migrations
+from bot.storage.records import from_row
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "postgres_migrations"
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -112,114 +113,31 @@ def _affected(status: str) -> int:
 
 
 def _campaign(row: asyncpg.Record) -> CampaignRow:
-    return CampaignRow(
-        id=row["id"],
-        ruleset=row["ruleset"],
-        ruleset_version=row["ruleset_version"],
-        options=row["options"],
-        data=row["data"],
-        seed_hex=row["seed_hex"],
-        seed_commitment=row["seed_commitment"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        language=row["language"],
-        status=row["status"],
-        creator=row["creator"],
-        created_at=row["created_at"],
-        seq=row["seq"],
-        maps=row["maps"],
-    )
+    return from_row(CampaignRow, row)
 
 
 def _tenure(row: asyncpg.Record) -> TenureRow:
-    return TenureRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
-    )
+    return from_row(TenureRow, row)
 
 
 def _action(row: asyncpg.Record) -> ActionRecord:
-    return ActionRecord(
-        seq=row["seq"],
-        seat=row["seat"],
-        action=row["action"],
-        events=row["events"],
-        rolls=row["rolls"],
-        state_hash=row["state_hash"],
-        actor=row["actor"],
-        at=row["at"],
-    )
+    return from_row(ActionRecord, row)
 
 
 def _outbox(row: asyncpg.Record) -> OutboxRow:
-    return OutboxRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        target_kind=row["target_kind"],
-        target_id=row["target_id"],
-        payload=row["payload"],
-        created_at=row["created_at"],
-        delivered_at=row["delivered_at"],
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        next_attempt_at=row["next_attempt_at"],
-        given_up_at=row["given_up_at"],
-        guild_id=row["guild_id"],
-        held=row["held"],
-    )
+    return from_row(OutboxRow, row)
 
 
 def _prompt_post(row: asyncpg.Record) -> PromptPostRow:
-    return PromptPostRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        outbox_id=row["outbox_id"],
-        position=row["position"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        content=row["content"],
-        closed_at=row["closed_at"],
-        seat=row["seat"],
-        number=row["number"],
-        fingerprint=row["fingerprint"],
-    )
+    return from_row(PromptPostRow, row)
 
 
 def _audit(row: asyncpg.Record) -> AuditRow:
-    return AuditRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        actor=row["actor"],
-        act=row["act"],
-        reason=row["reason"],
-        at=row["at"],
-        seqs=row["seqs"],
-        detail=row["detail"],
-    )
+    return from_row(AuditRow, row)
 
 
 def _deadline(row: asyncpg.Record) -> DeadlineRow:
-    return DeadlineRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        seat=row["seat"],
-        kind=row["kind"],
-        urgency=row["urgency"],
-        phase=row["phase"],
-        user_id=row["user_id"],
-        armed_seq=row["armed_seq"],
-        armed_at=row["armed_at"],
-        due_at=row["due_at"],
-        state=row["state"],
-        reminders_sent=row["reminders_sent"],
-        overdue_noticed=row["overdue_noticed"],
-        closed_at=row["closed_at"],
-    )
+    return from_row(DeadlineRow, row)
 
 
 async def migrate(connection: asyncpg.Connection, folder: Path = MIGRATIONS_DIR) -> list[int]:

@@ -50,9 +50,10 @@ from bot.storage.base import (
     TenureRow,
     WakeRow,
 )
-from bot.storage.copying import CopyableStore, Row, Table
+from bot.storage.copying import TABLE, CopyableStore, Row, Table
 from bot.storage.integrity import Check, backup_directory_for, check_database, damaged
 from bot.storage.migrate import migrate
+from bot.storage.records import from_row
 from bot.storage.sqlite_commits import GroupCommitter
 
 BUSY_TIMEOUT_MS = 10_000
@@ -120,114 +121,31 @@ class _RowWriter:
 
 
 def _campaign(row: sqlite3.Row) -> CampaignRow:
-    return CampaignRow(
-        id=row["id"],
-        ruleset=row["ruleset"],
-        ruleset_version=row["ruleset_version"],
-        options=json.loads(row["options"]),
-        data=None if row["data"] is None else json.loads(row["data"]),
-        seed_hex=row["seed_hex"],
-        seed_commitment=row["seed_commitment"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        language=row["language"],
-        status=row["status"],
-        creator=row["creator"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        seq=row["seq"],
-        maps=row["maps"],
-    )
+    return from_row(CampaignRow, _decoded(TABLE["campaigns"], row))
 
 
 def _tenure(row: sqlite3.Row) -> TenureRow:
-    return TenureRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        started_at=datetime.fromisoformat(row["started_at"]),
-        ended_at=_parse_time(row["ended_at"]),
-    )
+    return from_row(TenureRow, _decoded(TABLE["seats"], row))
 
 
 def _action(row: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(
-        seq=row["seq"],
-        seat=row["seat"],
-        action=json.loads(row["action"]),
-        events=json.loads(row["events"]),
-        rolls=json.loads(row["rolls"]),
-        state_hash=row["state_hash"],
-        actor=row["actor"],
-        at=datetime.fromisoformat(row["at"]),
-    )
+    return from_row(ActionRecord, _decoded(TABLE["actions"], row))
 
 
 def _outbox(row: sqlite3.Row) -> OutboxRow:
-    return OutboxRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        target_kind=row["target_kind"],
-        target_id=row["target_id"],
-        payload=json.loads(row["payload"]),
-        created_at=datetime.fromisoformat(row["created_at"]),
-        delivered_at=_parse_time(row["delivered_at"]),
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        next_attempt_at=_parse_time(row["next_attempt_at"]),
-        given_up_at=_parse_time(row["given_up_at"]),
-        guild_id=row["guild_id"],
-        held=bool(row["held"]),
-    )
+    return from_row(OutboxRow, _decoded(TABLE["outbox"], row))
 
 
 def _prompt_post(row: sqlite3.Row) -> PromptPostRow:
-    return PromptPostRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        outbox_id=row["outbox_id"],
-        position=row["position"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        content=row["content"],
-        closed_at=_parse_time(row["closed_at"]),
-        seat=row["seat"],
-        number=row["number"],
-        fingerprint=row["fingerprint"],
-    )
+    return from_row(PromptPostRow, _decoded(TABLE["prompt_posts"], row))
 
 
 def _audit(row: sqlite3.Row) -> AuditRow:
-    return AuditRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        actor=row["actor"],
-        act=row["act"],
-        reason=row["reason"],
-        at=datetime.fromisoformat(row["at"]),
-        seqs=json.loads(row["seqs"]),
-        detail=json.loads(row["detail"]),
-    )
+    return from_row(AuditRow, _decoded(TABLE["audit"], row))
 
 
 def _deadline(row: sqlite3.Row) -> DeadlineRow:
-    return DeadlineRow(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        seat=row["seat"],
-        kind=row["kind"],
-        urgency=row["urgency"],
-        phase=row["phase"],
-        user_id=row["user_id"],
-        armed_seq=row["armed_seq"],
-        armed_at=datetime.fromisoformat(row["armed_at"]),
-        due_at=datetime.fromisoformat(row["due_at"]),
-        state=row["state"],
-        reminders_sent=row["reminders_sent"],
-        overdue_noticed=bool(row["overdue_noticed"]),
-        closed_at=_parse_time(row["closed_at"]),
-    )
+    return from_row(DeadlineRow, _decoded(TABLE["deadlines"], row))
 
 
 # Writers: plain functions on the connection, run on its thread inside a group's savepoint
