@@ -39,9 +39,20 @@ def choose(state: PaxState, seat: str, **fields: Any) -> PaxState:
     return act(state, seat, choice.instantiate(), [6, 6, 6]).state
 
 
+OPENING = ("congress_invitation", "congress_free", "congress_order")
+
+
+def to_debates(state: PaxState) -> PaxState:
+    """Past the Congress's opening: nobody invited, no free change, and every vote on the
+    next dispute for the first listed (the alphabetical one)."""
+    while opening := [p for p in PAX.prompts(state) if p.kind in OPENING]:
+        state = act(state, opening[0].seat, opening[0].choices[0].instantiate(), [6, 6, 6]).state
+    return state
+
+
 def called(players: int = 4) -> PaxState:
     state = at_congress(players)
-    return choose(state, "france", site="germany")
+    return to_debates(choose(state, "france", site="germany"))
 
 
 def egypt(state: PaxState) -> set[tuple[str, str]]:
@@ -60,6 +71,7 @@ def test_a_casus_belli_holder_may_call_the_congress_at_an_uninvolved_home() -> N
     assert state.tension == 3 and [e.reason for e in state.tension_log][-1] == "congress"
     assert state.congress is not None
     assert state.congress.members == ["britain", "france", "germany"]
+    state = to_debates(state)
     assert only_prompt(state).kind == "congress_proposal"
     assert only_prompt(state).seat == "france"  # the caller proposes first
 
