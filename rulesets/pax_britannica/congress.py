@@ -22,6 +22,7 @@ from rulesets.pax_britannica import (
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
+    DeclareWar,
     DefendMinor,
     FreeChange,
     InviteGuest,
@@ -42,6 +43,7 @@ from rulesets.pax_britannica.state import (
     markers_in,
     seat_of,
 )
+from rulesets.pax_britannica.wars import declarable, declare_war
 
 LATE_SITES = ("usa", "japan")  # hosts only when every European nation is involved
 NON_VOTING = congress_agenda.NON_VOTING  # may host, never votes; Germany's breaks a tie
@@ -269,11 +271,36 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
         for favoured in candidates(state, area)
         for partner in codominion_grants.partners(state, congress, area, favoured)
     ]
+    choices += _war_choices(state, power, area)
     text = Msg(
         key="pax.prompt.congress_proposal",
         params={"power": power, "area": area, "parties": parties(state, area)},
     )
     return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
+
+
+def cut_short(state: PaxState, power: str, area: str) -> list[DeclareWar]:
+    """§4.9 step 3: a party to the dispute with a legitimate casus belli over it may cut the
+    debate short by declaring war instead of proposing."""
+    return [
+        DeclareWar(power=power, target=cb.target, area=area)
+        for cb in declarable(state, power)
+        if cb.area == area
+    ]
+
+
+def _war_choices(state: PaxState, power: str, area: str) -> list[Choice]:
+    cost = game_data(state).tension.declaration
+    return [
+        Choice.of(
+            action,
+            label=Msg(
+                key="pax.label.declare_war",
+                params={"power": power, "target": action.target, "area": area, "tension": cost},
+            ),
+        )
+        for action in cut_short(state, power, area)
+    ]
 
 
 def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
@@ -551,6 +578,24 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
     )
 
 
+def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
+    """The proposer cuts the debate short: its war settles the dispute on the battlefield
+    (the War phase plays it), no proposal was adopted (ET +3, §4.9 step 6), and the
+    Congress goes on with the other disputes (§4.9 step 7)."""
+    state = ctx.state
+    congress = _proposing(state, seat, action.power, sanction=False)
+    area = congress.agenda[0]
+    if action not in cut_short(state, action.power, area):
+        raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
+    ctx.emit("pax.event.congress_cut_short", power=action.power, area=area)
+    if declare_war(ctx, action.power, action.target, area):
+        return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    _failed(ctx, area)
+
+
 def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) -> None:
     """A member passed or a proposal fell: the next member proposes, and when none is
     left the dispute is unsettled."""
@@ -702,6 +747,7 @@ PHASE: Phase[PaxState] = Phase(
         ProposeSanction: on_propose_sanction,
         CongressVote: on_vote,
         SignSettlement: on_sign,
+        DeclareWar: on_war,
         InviteGuest: on_invite,
         FreeChange: on_free,
         VoteOrder: on_order,

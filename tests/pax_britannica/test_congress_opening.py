@@ -207,3 +207,16 @@ def test_a_majority_puts_the_later_dispute_first() -> None:
     assert state.congress is not None and state.congress.agenda == ["sudan", "egypt"]
     prompt = prompt_of(state, "france")
     assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "sudan"
+
+
+def test_the_congress_goes_on_with_the_disputes_a_war_does_not_settle() -> None:
+    # §4.9 step 7: "Other conflicts that this war does not settle (because they involve
+    # other powers) must still be resolved before the Congress adjourns."
+    state = two_disputes()
+    for seat in ("britain", "france", "germany", "russia"):
+        state = choose(state, seat, item="egypt")
+    war = {"type": "declare_war", "power": "france", "target": "britain", "area": "egypt"}
+    state = act(state, "france", war).state
+    assert state.congress is not None and state.congress.agenda == ["sudan"]
+    prompt = prompt_of(state, "france")
+    assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "sudan"
