@@ -245,6 +245,37 @@ class CongressVote(Action):
     approve: bool
 
 
+class InviteGuest(Action):
+    """Congress (§4.9): a European member votes on inviting the USA or Japan (`guest`),
+    which attends only if every one of them invites it."""
+
+    type: Literal["invite_guest"] = "invite_guest"
+    power: str
+    guest: str
+    invite: bool
+
+
+class FreeChange(Action):
+    """Congress (§4.7 method 3, free_changes.py): `done` ends the member's free changes;
+    `remove` or `give` with no area opens that list, `back` closes it; with an area,
+    `remove` takes the member's marker off, `give` replaces it by `recipient`'s."""
+
+    type: Literal["free_change"] = "free_change"
+    power: str
+    step: Literal["done", "remove", "give", "back"]
+    area: str = ""
+    recipient: str = ""
+
+
+class VoteOrder(Action):
+    """Congress (§4.9 "in an order the Congress chooses, by vote if necessary"): a member
+    votes for the dispute (`item`: an area, or a treaty breaker's home) taken up next."""
+
+    type: Literal["vote_order"] = "vote_order"
+    power: str
+    item: str
+
+
 class SignSettlement(Action):
     """Congress: a party to the dispute signs the adopted settlement, or defies the Congress."""
 
@@ -426,6 +457,9 @@ PaxAction = Annotated[
     | ProposeSettlement
     | CongressVote
     | SignSettlement
+    | InviteGuest
+    | FreeChange
+    | VoteOrder
     | WarRetreat
     | WarLosses
     | WarConsent

@@ -11,9 +11,10 @@ from rulesets.pax_britannica.cessions import open_cessions
 from rulesets.pax_britannica.data import LEVELS
 from rulesets.pax_britannica.holdings import remove_marker
 from rulesets.pax_britannica.indices import raise_resentment, raise_tension
+from rulesets.pax_britannica.minor_rights import judge_defenders
 from rulesets.pax_britannica.ottoman_sides import to_war
 from rulesets.pax_britannica.state import PaxState, game_data, markers_in
-from rulesets.pax_britannica.wars import next_declarer
+from rulesets.pax_britannica.wars import next_call, next_declarer
 
 CHINESE = ("chinese_empire", "chinese_vassal")
 
@@ -66,14 +67,18 @@ def resentment_phase(ctx: StepContext[PaxState]) -> None:
 def after_negotiation(ctx: StepContext[PaxState]) -> None:
     """With the wars on: Chinese Resentment (§4.10), then the War phase's declarations;
     the conflicts nobody went to war over take the A-26 default; an Ottoman declaration
-    of war opens the War phase on its own (§4.11.1)."""
+    of war, or a war declared during the Congress, opens the War phase on its own."""
     resentment_phase(ctx)
-    if next_declarer(ctx.state) is not None:
+    state = ctx.state
+    if next_declarer(state) is not None or next_call(state) is not None:
         ctx.enter("war_declarations")
         return
-    if settle_conflicts(ctx):
+    if state.wars and judge_defenders(ctx):  # wars declared during the Congress (§4.9)
         return
-    if ctx.state.ottoman_war_pending or ctx.state.pending_rebellion:
+    spared = {(d.power, d.area) for war in state.wars for d in war.declarations if not d.automatic}
+    if settle_conflicts(ctx, spared):
+        return
+    if state.wars or state.ottoman_war_pending or state.pending_rebellion:
         to_war(ctx)
         return
     close_diplomacy(ctx)

@@ -1,23 +1,35 @@
 """The Congress of Europe phase (§4.9, §4.17.3), with the option `war_declarations`: a
 casus belli holder may call it (ET +3) at an uninvolved home nation; its agenda is every
-dispute of a casus belli, taken area by area; members propose settlements in turn, a
-majority adopts one (the host breaks a tie), and every party signs it (ET +1 a level of
-reduction) or defies the Congress (ET +2, a casus belli for every other member); a dispute
-left unsettled costs ET +3 and goes to the War phase."""
+dispute of a casus belli. The European members may invite the USA and Japan
+(congress_agenda.py), every member may then remove or give its markers free
+(free_changes.py), and the members vote on which dispute comes next; members propose
+settlements in turn, a majority adopts one (the host breaks a tie), and every party signs
+it (ET +1 a level of reduction) or defies the Congress (ET +2, a casus belli for every
+other member); a dispute left unsettled costs ET +3 and goes to the War phase."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import codominion_grants, minor_rights, sanctions
+from rulesets.pax_britannica import (
+    codominion_grants,
+    congress_agenda,
+    free_changes,
+    minor_rights,
+    sanctions,
+)
 from rulesets.pax_britannica.actions import (
     CallCongress,
     CongressVote,
+    DeclareWar,
     DefendMinor,
+    FreeChange,
+    InviteGuest,
     ProposeSanction,
     ProposeSettlement,
     SignSettlement,
+    VoteOrder,
 )
 from rulesets.pax_britannica.conflicts import after_negotiation
 from rulesets.pax_britannica.holdings import add_casus_belli, reduce_marker, remove_marker
@@ -31,9 +43,10 @@ from rulesets.pax_britannica.state import (
     markers_in,
     seat_of,
 )
+from rulesets.pax_britannica.wars import declarable, declare_war
 
 LATE_SITES = ("usa", "japan")  # hosts only when every European nation is involved
-NON_VOTING = "austria_hungary"  # may host, never votes; Germany's vote breaks a tie
+NON_VOTING = congress_agenda.NON_VOTING  # may host, never votes; Germany's breaks a tie
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -84,7 +97,8 @@ def sites(state: PaxState) -> list[str]:
 
 def members(state: PaxState, host: str) -> list[str]:
     """The voters: every party, the host, and every other European major (attending is
-    never a loss); the USA, Japan and Belgium only as a party or the host; A-H never."""
+    never a loss); the USA, Japan and Belgium only as a party or the host (the USA and
+    Japan may then be invited, congress_agenda.py); A-H never."""
     data = game_data(state)
     involved = {p for area in agenda(state) for p in parties(state, area)}
     involved |= set(minor_rights.defenders(state))
@@ -166,6 +180,12 @@ def prompts(state: PaxState) -> list[Prompt]:
             return [question]
         caller = next_caller(state)
         return [] if caller is None else [_call_prompt(state, caller)]
+    if congress.step == "invite":
+        return congress_agenda.invitation_prompts(state, congress)
+    if congress.step == "free":
+        return [free_changes.prompt(state, congress, _seat(state, congress.free_turns[0]))]
+    if congress.step == "order":
+        return congress_agenda.order_prompts(state, congress)
     area = congress.agenda[0]
     if congress.step == "propose":
         return [_proposal_prompt(state, congress, area)]
@@ -251,11 +271,36 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
         for favoured in candidates(state, area)
         for partner in codominion_grants.partners(state, congress, area, favoured)
     ]
+    choices += _war_choices(state, power, area)
     text = Msg(
         key="pax.prompt.congress_proposal",
         params={"power": power, "area": area, "parties": parties(state, area)},
     )
     return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
+
+
+def cut_short(state: PaxState, power: str, area: str) -> list[DeclareWar]:
+    """§4.9 step 3: a party to the dispute with a legitimate casus belli over it may cut the
+    debate short by declaring war instead of proposing."""
+    return [
+        DeclareWar(power=power, target=cb.target, area=area)
+        for cb in declarable(state, power)
+        if cb.area == area
+    ]
+
+
+def _war_choices(state: PaxState, power: str, area: str) -> list[Choice]:
+    cost = game_data(state).tension.declaration
+    return [
+        Choice.of(
+            action,
+            label=Msg(
+                key="pax.label.declare_war",
+                params={"power": power, "target": action.target, "area": area, "tension": cost},
+            ),
+        )
+        for action in cut_short(state, power, area)
+    ]
 
 
 def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
@@ -350,22 +395,126 @@ def on_call(ctx: StepContext[PaxState], seat: str, action: CallCongress) -> None
     )
     if raise_tension(ctx, game_data(state).tension.congress, "congress", action.power):
         return
-    _open_dispute(ctx)
+    state.congress.guests = congress_agenda.uninvited(state, state.congress)
+    _invite_next(ctx)
+
+
+def _open_congress(state: PaxState) -> Congress:
+    congress = state.congress
+    assert congress is not None
+    return congress
+
+
+def _invite_next(ctx: StepContext[PaxState]) -> None:
+    """The European members vote on the next guest, else the free changes begin."""
+    congress = _open_congress(ctx.state)
+    if congress.guests and congress_agenda.inviters(ctx.state, congress):
+        congress.step, congress.votes = "invite", {}
+        return
+    congress.guests = []
+    congress.step, congress.free_menu = "free", ""
+    congress.free_turns = [p for p in congress.members if seat_of(ctx.state, p) is not None]
+    _next_free_turn(ctx)
+
+
+def on_invite(ctx: StepContext[PaxState], seat: str, action: InviteGuest) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "invite" or action.guest != congress.guests[0]:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    voters = congress_agenda.inviters(state, congress)
+    if action.power not in voters or action.power in congress.votes:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    if seat_of(state, action.power) != seat:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    congress.votes[action.power] = action.invite
+    if len(congress.votes) < len(voters):
+        return
+    guest = congress.guests.pop(0)
+    invited = all(congress.votes.values())
+    if invited:
+        congress_agenda.admit(state, congress, guest)
+    ctx.emit(
+        "pax.event.guest_invited" if invited else "pax.event.guest_not_invited",
+        guest=guest,
+        ayes=sum(1 for v in congress.votes.values() if v),
+        voters=len(voters),
+    )
+    _invite_next(ctx)
+
+
+def _next_free_turn(ctx: StepContext[PaxState]) -> None:
+    """The next member with a marker to remove or give; when none is left, the debates."""
+    state = ctx.state
+    congress = _open_congress(state)
+    while congress.free_turns and not free_changes.has_any(state, congress.free_turns[0]):
+        congress.free_turns.pop(0)
+    if not congress.free_turns:
+        _open_dispute(ctx)
+
+
+def on_free(ctx: StepContext[PaxState], seat: str, action: FreeChange) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "free":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, congress.free_turns[0])
+    over = free_changes.apply(ctx, congress, action)
+    if state.finished or not over:
+        return
+    congress.free_turns.pop(0)
+    congress.free_menu = ""
+    _next_free_turn(ctx)
 
 
 def _open_dispute(ctx: StepContext[PaxState]) -> None:
-    """The next dispute on the agenda: the caller proposes first, then the other members in
-    seat order; an agenda that is done adjourns the Congress."""
+    """The next dispute on the agenda, by the members' vote while two or more remain; an
+    agenda that is done adjourns the Congress."""
     state = ctx.state
-    congress = state.congress
-    assert congress is not None
-    while congress.agenda and not debatable(state, congress.agenda[0]):
-        congress.agenda.pop(0)  # settled meanwhile (its markers are gone)
+    congress = _open_congress(state)
+    # a dispute settled meanwhile (its markers or casus belli gone) leaves the agenda
+    congress.agenda = [item for item in congress.agenda if debatable(state, item)]
     if not congress.agenda:
         state.congress = None
         ctx.emit("pax.event.congress_adjourns")
         after_negotiation(ctx)
         return
+    if len(congress.agenda) > 1:
+        congress.step, congress.ballots = "order", {}
+        return
+    _take_up(ctx)
+
+
+def on_order(ctx: StepContext[PaxState], seat: str, action: VoteOrder) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "order" or action.item not in congress.agenda:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    voters = congress_agenda.voters(state, congress)
+    if action.power not in voters or action.power in congress.ballots:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    if seat_of(state, action.power) != seat:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    congress.ballots[action.power] = action.item
+    if len(congress.ballots) < len(voters):
+        return
+    item = congress_agenda.chosen(congress)
+    votes = sum(1 for v in congress.ballots.values() if v == item)
+    if sanctions.is_case(state, item):
+        ctx.emit("pax.event.congress_order_breach", violator=item, votes=votes)
+    else:
+        ctx.emit("pax.event.congress_order", area=item, votes=votes)
+    congress.agenda.remove(item)
+    congress.agenda.insert(0, item)
+    congress.ballots = {}
+    _take_up(ctx)
+
+
+def _take_up(ctx: StepContext[PaxState]) -> None:
+    """The dispute at the head of the agenda: the caller proposes first, then the other
+    members in seat order."""
+    state = ctx.state
+    congress = _open_congress(state)
     others = [p for p in congress.members if p != congress.caller]
     first = [congress.caller] if congress.caller in congress.members else []
     congress.step, congress.proposers = "propose", first + others
@@ -427,6 +576,24 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
         favoured=_beneficiaries(congress),
         area=area,
     )
+
+
+def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
+    """The proposer cuts the debate short: its war settles the dispute on the battlefield
+    (the War phase plays it), no proposal was adopted (ET +3, §4.9 step 6), and the
+    Congress goes on with the other disputes (§4.9 step 7)."""
+    state = ctx.state
+    congress = _proposing(state, seat, action.power, sanction=False)
+    area = congress.agenda[0]
+    if action not in cut_short(state, action.power, area):
+        raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
+    ctx.emit("pax.event.congress_cut_short", power=action.power, area=area)
+    if declare_war(ctx, action.power, action.target, area):
+        return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    _failed(ctx, area)
 
 
 def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) -> None:
@@ -580,6 +747,10 @@ PHASE: Phase[PaxState] = Phase(
         ProposeSanction: on_propose_sanction,
         CongressVote: on_vote,
         SignSettlement: on_sign,
+        DeclareWar: on_war,
+        InviteGuest: on_invite,
+        FreeChange: on_free,
+        VoteOrder: on_order,
     },
     enter=enter,
 )

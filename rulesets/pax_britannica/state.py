@@ -274,13 +274,16 @@ class Congress(_Model):
     """The turn's Congress of Europe (§4.9): its host, its members (the voters: A-H never
     votes), the disputes on its agenda (areas, in order), and where the current one stands:
     the members still to propose, the proposal (the party it favours), the votes cast, and
-    the parties still to sign or that refused."""
+    the parties still to sign or that refused. Before the debates: the USA or Japan the
+    European members vote on inviting (`guests`), the members still to make their free
+    changes (`free_turns`, §4.7 method 3) and the list one of them opened (`free_menu`);
+    `ballots` are the members' votes on which dispute comes next."""
 
     caller: str
     host: str
     members: list[str]
     agenda: list[str]
-    step: Literal["propose", "vote", "sign"] = "propose"
+    step: Literal["invite", "free", "order", "propose", "vote", "sign"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
     indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
@@ -288,6 +291,10 @@ class Congress(_Model):
     votes: dict[str, bool] = Field(default_factory=dict)
     signers: list[str] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
+    guests: list[str] = Field(default_factory=list)
+    free_turns: list[str] = Field(default_factory=list)
+    free_menu: Literal["", "remove", "give"] = ""
+    ballots: dict[str, str] = Field(default_factory=dict)
 
 
 class MinorDefence(_Model):

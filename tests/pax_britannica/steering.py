@@ -21,6 +21,8 @@ WINDOW_KINDS = ("movement", "reopen")
 WINDOW_RANDOM = 0.8  # the share of random choices in the Movement window
 CONGRESS_KINDS = ("congress_proposal", "congress_vote", "congress_signature")
 QUIET = ("favoured", "approve", "sign")  # what a proposal, a vote and a signature grant
+# The Congress's opening: invitations, free changes, the order of its disputes.
+OPENING_KINDS = ("congress_invitation", "congress_free", "congress_order")
 
 
 @dataclass
@@ -63,6 +65,8 @@ class Steering:
         if prompt.kind == "congress_call" and not self.called:
             self.called = True
             return self._note(self.rng.choice(prompt.choices[1:]), "called")
+        if prompt.kind in OPENING_KINDS and not self.declared:
+            return prompt.choices[0]  # nobody invited, no free change, alphabetical order
         if prompt.kind in CONGRESS_KINDS and not self.declared:
             # The first Congress settles nothing, so that its disputes go on to war.
             return next(c for c in prompt.choices if not any(c.action.get(k) for k in QUIET))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import Prompt
+import pytest
+
+from rulesets.core import IllegalAction, Prompt
 from rulesets.pax_britannica import PAX, diplomacy
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, context, keys, put
@@ -39,9 +41,20 @@ def choose(state: PaxState, seat: str, **fields: Any) -> PaxState:
     return act(state, seat, choice.instantiate(), [6, 6, 6]).state
 
 
+OPENING = ("congress_invitation", "congress_free", "congress_order")
+
+
+def to_debates(state: PaxState) -> PaxState:
+    """Past the Congress's opening: nobody invited, no free change, and every vote on the
+    next dispute for the first listed (the alphabetical one)."""
+    while opening := [p for p in PAX.prompts(state) if p.kind in OPENING]:
+        state = act(state, opening[0].seat, opening[0].choices[0].instantiate(), [6, 6, 6]).state
+    return state
+
+
 def called(players: int = 4) -> PaxState:
     state = at_congress(players)
-    return choose(state, "france", site="germany")
+    return to_debates(choose(state, "france", site="germany"))
 
 
 def egypt(state: PaxState) -> set[tuple[str, str]]:
@@ -60,6 +73,7 @@ def test_a_casus_belli_holder_may_call_the_congress_at_an_uninvolved_home() -> N
     assert state.tension == 3 and [e.reason for e in state.tension_log][-1] == "congress"
     assert state.congress is not None
     assert state.congress.members == ["britain", "france", "germany"]
+    state = to_debates(state)
     assert only_prompt(state).kind == "congress_proposal"
     assert only_prompt(state).seat == "france"  # the caller proposes first
 
@@ -138,7 +152,11 @@ def test_the_congress_may_grant_a_codominion_share_free() -> None:
     # if, and only if, another power present at the Congress holds a control marker".
     state = called()
     prompt = only_prompt(state)
-    shares = [(c.action["favoured"], c.action["partner"]) for c in prompt.choices]
+    shares = [
+        (c.action["favoured"], c.action["partner"])
+        for c in prompt.choices
+        if c.kind == "propose_settlement"
+    ]
     assert ("britain", "france") in shares and ("britain", "germany") in shares
     assert ("france", "britain") not in shares  # France holds no control marker there
     state = choose(state, "france", favoured="britain", partner="france")
@@ -167,3 +185,35 @@ def test_a_share_for_a_non_party_binds_it_only_once_it_signs() -> None:
         ("germany", "protectorate"),
         ("france", "interest"),
     }
+
+
+def test_a_party_with_a_casus_belli_may_cut_the_debate_short_by_war() -> None:
+    # §4.9 step 3: the Congress continues "until one is accepted, or until a disputant with
+    # a legitimate CB cuts the debate short by declaring war"; step 6: no treaty the
+    # disputants sign costs +3; the War phase then fights the war (§4.11.4: ET +5).
+    state = called()
+    prompt = only_prompt(state)
+    wars = [c.action for c in prompt.choices if c.kind == "declare_war"]
+    assert wars == [
+        {"type": "declare_war", "power": "france", "target": "britain", "area": "egypt"}
+    ]
+    outcome = act(state, "france", wars[0], [6, 6, 6])
+    state = outcome.state
+    assert keys(outcome)[:2] == ["pax.event.congress_cut_short", "pax.event.war_declared"]
+    assert "pax.event.congress_adjourns" in keys(outcome)
+    reasons = [e.reason for e in state.tension_log if e.reason != "event"]
+    assert reasons[:3] == ["congress", "declaration", "congress_failed"]  # then the war's
+    # the War phase fights it (a stalemate on this empty board: W10 brings the disputed
+    # area's markers to influence), not the A-26 default, which would remove France's
+    assert "pax.event.war_begins" in keys(outcome)
+    assert egypt(state) == {("britain", "influence"), ("france", "influence")}
+
+
+def test_only_a_party_holding_a_casus_belli_may_declare_at_the_congress() -> None:
+    state = choose(called(), "france", favoured="")
+    prompt = only_prompt(state)
+    assert prompt.seat == "britain"
+    assert not [c for c in prompt.choices if c.kind == "declare_war"]
+    refused = {"type": "declare_war", "power": "britain", "target": "france", "area": "egypt"}
+    with pytest.raises(IllegalAction):
+        act(state, "britain", refused)

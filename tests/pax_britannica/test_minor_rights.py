@@ -9,7 +9,7 @@ from __future__ import annotations
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act
-from tests.pax_britannica.test_congress import at_congress, choose
+from tests.pax_britannica.test_congress import at_congress, choose, to_debates
 
 
 def wronged_spain() -> PaxState:
@@ -41,7 +41,7 @@ def defied() -> PaxState:
     state = choose(state, "usa", defend=False)
     [call] = PAX.prompts(state)
     assert call.seat == "france" and "" not in [c.action["site"] for c in call.choices]
-    state = choose(state, "france", site="germany")
+    state = to_debates(choose(state, "france", site="germany"))
     state = choose(state, "france", favoured="spain")
     for seat, approve in (("britain", False), ("france", True), ("germany", True)):
         state = choose(state, seat, approve=approve)

@@ -7,7 +7,7 @@ from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, put
 from tests.pax_britannica.test_clauses import next_negotiation, pay_offer
-from tests.pax_britannica.test_congress import choose
+from tests.pax_britannica.test_congress import choose, to_debates
 from tests.pax_britannica.test_treaties import answer, negotiating
 from tests.pax_britannica.test_war_declarations import give_cb
 
@@ -38,6 +38,7 @@ def sanction_voted(defy: bool) -> PaxState:
     assert call.seat == "france"
     state = choose(state, "france", site="germany")
     assert state.congress is not None and state.congress.agenda == ["britain", "egypt"]
+    state = to_debates(state)
     [proposal] = PAX.prompts(state)
     assert proposal.kind == "congress_proposal"
     assert [c.action["amount"] for c in proposal.choices] == [0, 10, 20, 30]
