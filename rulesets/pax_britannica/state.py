@@ -124,8 +124,9 @@ class Spoil(_Model):
 class WarDecision(_Model):
     """A choice a battle leaves to a seat (§4.11.8): where a retreating unit goes
     (`retreat`: `unit`), which units of an exchange's larger force are lost (`losses`:
-    the majors' units `pool` must lose at least `need`), or whether another major with
-    units there agrees to the losses proposed (`consent`: `proposal`, by `proposer`)."""
+    the majors' units `pool`, or the minors' once every major's is lost, must lose at least
+    `need`), or whether another seat with such units there agrees to the losses proposed
+    (`consent`: `proposal`, by `proposer`)."""
 
     kind: Literal["retreat", "losses", "consent"]
     seat: str

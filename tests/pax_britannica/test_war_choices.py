@@ -11,7 +11,7 @@ from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica import war as war_phase
 from rulesets.pax_britannica.autopilot import choose
-from rulesets.pax_britannica.combat import odds_for, result_for
+from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.peace import send_home
 from rulesets.pax_britannica.state import PaxState, War, game_data
@@ -458,3 +458,103 @@ def test_a_unit_rounds_the_cape_of_good_hope_in_two_manoeuvres() -> None:
     assert len(home) == 2
     assert "Bonne-Espérance" in render(home[0], "fr")
     assert "Cape of Good Hope" in render(home[0], "en")
+
+
+def test_a_stack_of_more_than_twelve_units_pays_its_exact_loss_with_the_fewest_units() -> None:
+    # A-5: "The owner removes the combination with the smallest total >= the requirement,
+    # or an exact one if possible": thirteen 1s and a 10 owing 11 pay 10 + 1 exactly (the
+    # whole stack is weighed, not its twelve weakest units).
+    state = egypt_dispute()
+    state.units = []
+    ones = [army(state, "britain", "egypt", 1) for _ in range(13)]
+    ten = army(state, "britain", "egypt", 10)
+    stack = [u for u in state.units if u.power == "britain"]
+    assert sorted(u.strength for u in losses(stack, 11)) == [1, 10]
+    assert {u.id for u in losses(stack, 11)} == {ones[0], ten}
+    assert sorted(u.strength for u in losses(stack, 14)) == [1, 1, 1, 1, 10]
+
+
+def test_the_owners_choose_the_losses_of_a_stack_of_more_than_twelve_units() -> None:
+    # §4.11.8 EX: "the majors present must agree who loses what", whatever the stack's size:
+    # thirteen British 1s and a German 3 are asked like any stack (Courier's choice first).
+    state = egypt_dispute()
+    state.units = []
+    for _ in range(13):
+        army(state, "britain", "egypt", 1)
+    army(state, "germany", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    data = game_data(state)
+    odds = odds_for(data, 3, 16)
+    die = next(d for d in range(1, 7) if result_for(data, odds, d) == "EX")
+    state = fought(state, (["france"], ["britain", "germany"]), [die])
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_losses")
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert labels == [
+        "Lose Germany 3: strength 3 for the 3 owed",  # Courier's: the fewest units
+        "Lose Great Britain 1 + 1 + 1: strength 3 for the 3 owed",
+    ]
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    [consent] = PAX.prompts(outcome.state)
+    assert (consent.seat, consent.kind) == ("germany", "war_consent")
+    agreed = act(outcome.state, "germany", consent.choices[0].instantiate()).state
+    assert strengths(agreed, "britain") == [1] * 10
+    assert strengths(agreed, "germany") == [3]
+
+
+def minors_exchange(controllers: dict[str, str]) -> PaxState:
+    """France's 3 against a British 1, a Spanish 3 and a Dutch 3 in Egypt, rolled to an
+    exchange: the British 1 falls first and the minors owe the rest, which either minor's
+    3 pays."""
+    state = egypt_dispute()
+    state.units = []
+    army(state, "britain", "egypt", 1)
+    army(state, "spain", "egypt", 3)
+    army(state, "netherlands", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    die = exchange_die(state, 3, 7)
+    war = War(
+        sides=(["france"], ["britain", "germany", "spain", "netherlands"]),
+        cycle=1,
+        step="attack",
+        waiting=["france"],
+        controllers=controllers,
+    )
+    state.wars, state.phase = [war], "war"
+    ctx = context(state, [die])
+    fight_battle(ctx, war, "france", "egypt", "army", choose=True)
+    return ctx.state
+
+
+def test_the_seat_moving_a_minor_chooses_its_losses_once_the_majors_are_gone() -> None:
+    # §4.11.8 EX: "major powers' units are removed before minor powers' units"; the minors'
+    # share is chosen by the seat that moves and fights them (§4.11.6, §4.11.7).
+    state = minors_exchange({"spain": "britain", "netherlands": "britain"})
+    assert strengths(state, "britain") == []
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_losses")
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert [label.split(":")[0] for label in labels] == ["Lose Spain 3", "Lose Netherlands 3"]
+    assert "Pays-Bas" in choice_label("pax-britannica", prompt.choices[1], "fr")
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    assert strengths(outcome.state, "netherlands") == []
+    assert strengths(outcome.state, "spain") == [3]
+    assert "pax.event.war_losses_agreed" not in keys(outcome)  # one seat: nobody else asked
+
+
+def test_minors_of_two_seats_share_their_losses_by_agreement() -> None:
+    # §4.11.8: the players with units there agree who loses what; a refusal costs every
+    # minor's unit of the stronger side (the majors' rule, applied to the minors' share).
+    state = minors_exchange({"spain": "britain", "netherlands": "germany"})
+    after = act(state, "britain", PAX.prompts(state)[0].choices[0].instantiate()).state
+    [consent] = PAX.prompts(after)
+    assert (consent.seat, consent.kind) == ("germany", "war_consent")
+    refused = act(after, "germany", consent.choices[1].instantiate()).state
+    assert strengths(refused, "spain") == [] and strengths(refused, "netherlands") == []
+
+
+def test_minors_nobody_moves_lose_by_courier_s_choice() -> None:
+    # A minor with no seat to move it (A-33: nobody neutral) pays at once, nothing asked.
+    state = minors_exchange({})
+    assert state.wars[0].decisions == []
+    assert sorted(strengths(state, "spain") + strengths(state, "netherlands")) == [3]
