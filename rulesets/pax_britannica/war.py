@@ -16,6 +16,7 @@ from rulesets.pax_britannica.actions import (
     DeclareWar,
     DenyPassage,
     NoWar,
+    PeaceTerm,
     ProposePeace,
     WarAttack,
     WarConsent,
@@ -85,7 +86,13 @@ from rulesets.pax_britannica.war_passages import (
     passage_prompt,
     prune_passage_calls,
 )
-from rulesets.pax_britannica.war_peace import answer, peace_prompt, proposal_choices, propose
+from rulesets.pax_britannica.war_peace import (
+    answer,
+    draft,
+    peace_prompt,
+    proposal_choices,
+    propose,
+)
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -511,6 +518,13 @@ def on_propose_peace(ctx: StepContext[PaxState], seat: str, action: ProposePeace
     advance(ctx)
 
 
+def on_peace_term(ctx: StepContext[PaxState], seat: str, action: PeaceTerm) -> None:
+    if not ctx.state.wars:
+        raise IllegalAction("pax.error.not_your_war_step")
+    draft(ctx, ctx.state.wars[0], seat, action)
+    advance(ctx)
+
+
 def on_answer_peace(ctx: StepContext[PaxState], seat: str, action: AnswerPeace) -> None:
     if not ctx.state.wars:
         raise IllegalAction("pax.error.not_your_war_step")
@@ -617,6 +631,7 @@ PHASE: Phase[PaxState] = Phase(
         WarLosses: on_war_losses,
         WarConsent: on_war_consent,
         ProposePeace: on_propose_peace,
+        PeaceTerm: on_peace_term,
         AnswerPeace: on_answer_peace,
         DenyPassage: on_deny_passage,
         DeclareWar: on_passage_war,

@@ -3,6 +3,8 @@ exchange, asked of the players with Courier's choice first (the deadline's defau
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.i18n import render
@@ -10,13 +12,15 @@ from bot.i18n.labels import choice_label
 from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica import war as war_phase
+from rulesets.pax_britannica.actions import AnswerPeace
 from rulesets.pax_britannica.autopilot import choose
 from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.peace import send_home
-from rulesets.pax_britannica.state import PaxState, War, game_data
+from rulesets.pax_britannica.state import Declaration, PaxState, War, game_data
 from rulesets.pax_britannica.war_board import army_steps, navy_steps, passage_closed
 from rulesets.pax_britannica.war_combat import fight_battle
+from rulesets.pax_britannica.war_peace import answer
 from tests.pax_britannica.helpers import act, army, context, keys, put
 from tests.pax_britannica.test_war import egypt_dispute, strengths
 
@@ -187,12 +191,25 @@ def egypt_war(sides: tuple[list[str], list[str]]) -> PaxState:
     return state
 
 
-def offer(state: PaxState, keeps: str) -> PaxState:
+def offer(state: PaxState, keeps: str, term: dict[str, Any] | None = None) -> PaxState:
+    """France offers peace from its attack prompt, with `term` added (else none)."""
     [prompt] = PAX.prompts(state)
     assert (prompt.seat, prompt.kind) == ("france", "war_attack")
     action = {"type": "propose_peace", "power": "france", "keeps": keeps}
     assert prompt.find(action) is not None
-    return act(state, "france", action).state
+    state = act(state, "france", action).state
+    [drafting] = PAX.prompts(state)
+    if drafting.kind != "war_peace_terms":  # nothing to add: the peace is offered at once
+        assert term is None
+        return state
+    assert drafting.seat == "france"
+    assert drafting.choices[0].action == {"type": "peace_term", "kind": "none"} | EMPTY_TERM
+    chosen = {"type": "peace_term", **EMPTY_TERM, **(term or {"kind": "none"})}
+    assert drafting.find(chosen) is not None, chosen
+    return act(state, "france", chosen).state
+
+
+EMPTY_TERM: dict[str, Any] = {"giver": "", "receiver": "", "amount": 0, "area": ""}
 
 
 def test_a_peace_every_belligerent_signs_ends_the_war_with_its_terms() -> None:
@@ -266,6 +283,119 @@ def test_a_minor_follows_its_remaining_major_ally_after_a_separate_peace() -> No
     [war] = state.wars
     assert war.sides == (["spain", "germany"], ["britain"])
     assert war.controllers == {"spain": "germany"}
+
+
+def egypt_peace_war() -> PaxState:
+    """The Egypt war (France declared on Britain over Egypt) with 30 £ in each treasury."""
+    state = egypt_war((["france"], ["britain"]))
+    state.wars[0].declarations = [Declaration(power="france", target="britain", area="egypt")]
+    state.powers["france"].treasury = state.powers["britain"].treasury = 30
+    return state
+
+
+def test_a_peace_may_name_a_payment_of_pounds() -> None:
+    # §4.11.12: the belligerents "must agree a treaty settling everything (marker changes,
+    # payments, and so on) that every belligerent signs": France asks Britain for 20 £.
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 20}
+    state = offer(egypt_peace_war(), "none", term)
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
+    assert render(prompt.text, "en") == (
+        "France offers peace, and Great Britain would pay France 20 £. Do you sign it?"
+    )
+    assert "20 £" in render(prompt.text, "fr")
+    ctx = context(state)  # the peace alone, before the turn goes on to its VP record
+    answer(ctx, ctx.state.wars[0], "britain", AnswerPeace(sign=True))
+    assert "pax.event.peace_payment" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 10
+    assert ctx.state.powers["france"].treasury == 50
+
+
+def test_a_payment_the_payer_can_no_longer_make_lapses() -> None:
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 30}
+    state = offer(egypt_peace_war(), "none", term)
+    state.powers["britain"].treasury = 20
+    ctx = context(state)
+    answer(ctx, ctx.state.wars[0], "britain", AnswerPeace(sign=True))
+    assert "pax.event.peace_term_lapsed_payment" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 20
+    assert ctx.state.powers["france"].treasury == 30
+
+
+def test_a_peace_may_hand_a_marker_to_an_enemy() -> None:
+    # §4.11.12 "marker changes": Britain's protectorate in Egypt becomes France's (France's
+    # own influence there gives way to it), free and with no ET (post-war changes: 0).
+    term = {"kind": "cession", "giver": "britain", "receiver": "france", "area": "egypt"}
+    state = offer(egypt_peace_war(), "none", term)
+    tension = state.tension
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    assert "pax.event.peace_cession" in keys(signed)
+    held = [(m.power, m.level) for m in signed.state.markers if m.area == "egypt"]
+    assert held == [("france", "protectorate")]
+    assert signed.state.tension == tension
+
+
+def test_a_peace_may_settle_the_disputed_area_instead_of_reducing_it_to_influence() -> None:
+    # §4.11.12 [1993]: "If at the end of a war nobody has conquered an area that still holds
+    # conflicting markers, and no treaty settles it, every marker in the area is reduced to
+    # influence". Settled for Britain, its protectorate stays and France's influence under
+    # it becomes an interest, as a Congress's settlement would make it.
+    term = {"kind": "settlement", "receiver": "britain", "area": "egypt"}
+    state = offer(egypt_peace_war(), "none", term)
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    assert "pax.event.peace_settlement" in keys(signed)
+    held = sorted((m.power, m.level) for m in signed.state.markers if m.area == "egypt")
+    assert held == [("britain", "protectorate"), ("france", "interest")]
+
+
+def test_without_a_settlement_the_disputed_area_falls_to_influence() -> None:
+    state = offer(egypt_peace_war(), "none")
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    held = sorted((m.power, m.level) for m in signed.state.markers if m.area == "egypt")
+    assert held == [("britain", "influence"), ("france", "influence")]
+
+
+def test_a_separate_peace_leaves_the_further_term_unapplied() -> None:
+    state = egypt_peace_war()
+    state.wars[0].sides = (["france", "germany"], ["britain"])
+    army(state, "germany", "germany", 5)
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 20}
+    state = offer(state, "none", term)
+    state = act(state, "britain", {"type": "answer_peace", "sign": True}).state
+    ctx = context(state)
+    answer(ctx, ctx.state.wars[0], "germany", AnswerPeace(sign=False))
+    assert "pax.event.separate_peace" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 30
+
+
+def test_the_term_prompt_offers_no_term_first_and_labels_each_term() -> None:
+    state = egypt_peace_war()
+    state = act(
+        state, "france", {"type": "propose_peace", "power": "france", "keeps": "none"}
+    ).state
+    [prompt] = PAX.prompts(state)
+    assert PAX.default_action(state, "france") == prompt.choices[0].instantiate()
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert labels[0] == "Offer the peace as it stands, with no further term"
+    assert "France: add a term: France pays Great Britain 10 £ when the peace is signed" in labels
+    assert (
+        "France: add a term: Great Britain hands France the protectorate in Egypt when the "
+        "peace is signed (free)"
+    ) in labels
+    assert all("None" not in choice_label("pax-britannica", c, "fr") for c in prompt.choices)
+    with pytest.raises(IllegalAction):
+        act(
+            state,
+            "france",
+            {
+                "type": "peace_term",
+                **EMPTY_TERM,
+                "kind": "payment",
+                "giver": "britain",
+                "receiver": "france",
+                "amount": 40,
+            },
+        )
 
 
 # -- canals and straits (§4.13) --------------------------------------------------------------
