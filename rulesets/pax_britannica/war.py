@@ -116,6 +116,8 @@ def advance(ctx: StepContext[PaxState]) -> None:
         prune_passage_calls(state, war)
         if war.decisions or war.peace is not None or war.passage_calls:
             return
+        if war.cycle and war.passage_questions:
+            return
         if war.cycle == 0:
             if not war.opened:
                 _begin(ctx, war)
@@ -160,7 +162,11 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
 
 
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
-    """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance."""
+    """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance.
+    From the second cycle on, the neutral controllers of the straits and canals are asked
+    again whether they deny passage (A-31), before anyone moves."""
+    if war.cycle:
+        ask_passages(ctx.state, war)
     war.cycle += 1
     war.peace_offered = []
     war.attacked = False
