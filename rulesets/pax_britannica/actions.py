@@ -319,6 +319,19 @@ class ProposePeace(Action):
     keeps: Literal["none", "both", "ours", "theirs"]
 
 
+class PeaceTerm(Action):
+    """War (§4.11.12): the proposer adds one further term to its peace before it is
+    offered (`none`: offer it as it stands): `giver` pays `receiver` `amount` £, hands it
+    its marker in `area`, or the disputed `area` is settled for `receiver`."""
+
+    type: Literal["peace_term"] = "peace_term"
+    kind: Literal["none", "payment", "cession", "settlement"]
+    giver: str = ""
+    receiver: str = ""
+    amount: int = 0
+    area: str = ""
+
+
 class AnswerPeace(Action):
     """War: sign the peace on the table, or refuse it and fight on."""
 
@@ -464,6 +477,7 @@ PaxAction = Annotated[
     | WarLosses
     | WarConsent
     | ProposePeace
+    | PeaceTerm
     | AnswerPeace
     | DenyPassage
     | OfferPayment

@@ -3,8 +3,8 @@ column rounded for the defender, the d6, and the losses an exchange costs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 
 from rulesets.core import StepContext
 from rulesets.pax_britannica.data import CombatTable, PaxData
@@ -45,19 +45,52 @@ def result_for(data: PaxData, odds: Odds, die: int) -> str:
 
 def losses(units: list[Unit], needed: int) -> list[Unit]:
     """The armies to give up: an exact total if one exists, else the smallest total above
-    `needed` (A-5); fewest units among equals."""
-    best: list[Unit] | None = None
-    best_key: tuple[int, int] | None = None
-    pool = sorted(units, key=lambda u: (u.strength, u.id))[:12]
-    for size in range(1, len(pool) + 1):
-        for group in combinations(pool, size):
-            total = sum(u.strength for u in group)
-            if total < needed:
-                continue
-            key = (total, size)
-            if best_key is None or key < best_key:
-                best, best_key = list(group), key
-    return best if best is not None else list(units)
+    `needed` (A-5); fewest units among equals, the weaker units first. Counted by strength,
+    so a stack of any size is weighed whole."""
+    target = loss_total(units, needed)
+    if target is None:
+        return list(units)
+    by_strength = _by_strength(units)
+    best = min(
+        counts_reaching(
+            sorted(by_strength), [len(by_strength[s]) for s in sorted(by_strength)], target
+        ),
+        key=lambda counts: (sum(counts), _weakest_first(sorted(by_strength), counts)),
+    )
+    return [u for s, k in zip(sorted(by_strength), best, strict=True) for u in by_strength[s][:k]]
+
+
+def loss_total(units: list[Unit], needed: int) -> int | None:
+    """The total an exchange costs `units` (A-5): `needed` when some units make it exactly,
+    else the smallest total above it; None when even all of them fall short."""
+    reachable = {0}
+    for unit in units:
+        reachable |= {total + unit.strength for total in reachable}
+    above = [total for total in reachable if total >= needed]
+    return min(above) if above else None
+
+
+def counts_reaching(strengths: list[int], available: list[int], target: int) -> Iterator[list[int]]:
+    """Every way to take, of each strength, at most the units available so that their
+    strengths add up to `target` (a strength may be listed twice, for two powers)."""
+    if not strengths:
+        if target == 0:
+            yield []
+        return
+    for taken in range(min(available[0], target // strengths[0]) + 1):
+        rest = counts_reaching(strengths[1:], available[1:], target - taken * strengths[0])
+        yield from ([taken, *tail] for tail in rest)
+
+
+def _by_strength(units: list[Unit]) -> dict[int, list[Unit]]:
+    found: dict[int, list[Unit]] = {}
+    for unit in sorted(units, key=lambda u: (u.strength, u.id)):
+        found.setdefault(unit.strength, []).append(unit)
+    return found
+
+
+def _weakest_first(strengths: list[int], counts: list[int]) -> list[int]:
+    return [s for s, k in zip(strengths, counts, strict=True) for _ in range(k)]
 
 
 @dataclass(frozen=True)

@@ -114,14 +114,16 @@ def members(state: PaxState, host: str) -> list[str]:
 
 
 def settlement(
-    state: PaxState, area: str, favoured: str, partner: str = ""
+    state: PaxState, area: str, favoured: str, partner: str = "", involved: set[str] | None = None
 ) -> list[tuple[Marker, str]]:
     """The reductions that keep `favoured`'s marker in `area` and make every other party's
     legal beside it: under its control marker, other parties' control markers and
     influences go (an influence under a protectorate becomes an interest) and interests go
     under a possession; beside its influence or interest, other parties' control markers
-    fall to influence. Non-parties are not bound (A-29), nor a codominion `partner`."""
-    involved = set(parties(state, area))
+    fall to influence. Non-parties are not bound (A-29), nor a codominion `partner`; the
+    parties are the dispute's unless `involved` names them (a peace's belligerents)."""
+    if involved is None:
+        involved = set(parties(state, area))
     mine = next(m for m in markers_in(state, area) if m.power == favoured)
     changes: list[tuple[Marker, str]] = []
     for marker in markers_in(state, area):

@@ -17,7 +17,13 @@ from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate, new_unit, remove_marker
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, markers_in
-from rulesets.pax_britannica.war_board import OTTOMAN, native_cc, native_region, ottoman_areas
+from rulesets.pax_britannica.war_board import (
+    OTTOMAN,
+    native_cc,
+    native_pieces_free,
+    native_region,
+    ottoman_areas,
+)
 from rulesets.pax_britannica.war_combat import retreat_units, war_losses
 
 ARMIES = 3  # §4.11.14: three armies of strength 5 in Anatolia
@@ -37,9 +43,11 @@ def begin_ottoman_war(ctx: StepContext[PaxState]) -> None:
     allies = [p for p, side in state.ottoman_supporters.items() if side == 0]
     helpers = [p for p, side in state.ottoman_supporters.items() if side == 1]
     state.wars.insert(0, War(sides=([OTTOMAN, *allies], targets + helpers), kind="ottoman"))
-    for _ in range(ARMIES):
+    pieces = native_pieces_free(state)  # as many as the shared pieces allow
+    armies = ARMIES if pieces is None else min(ARMIES, pieces)
+    for _ in range(armies):
         new_unit(state, OTTOMAN, "army", STRENGTH, "anatolia")
-    ctx.emit("pax.event.ottoman_war", powers=targets, strength=ARMIES * STRENGTH)
+    ctx.emit("pax.event.ottoman_war", powers=targets, strength=armies * STRENGTH)
 
 
 def _enemy_units(state: PaxState, war: War, area: str) -> list[Unit]:

@@ -38,6 +38,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=True,
         description=Msg(key="pax.option.final_income_office"),
     ),
+    OptionSpec(  # the Chinese and Ottoman armies share 6 pieces (off: unlimited)
+        name="native_piece_limit",
+        kind="bool",
+        default=True,
+        description=Msg(key="pax.option.native_piece_limit"),
+    ),
     OptionSpec(  # issue 20: treaties, the Congress and wars; off keeps the peacetime game
         name="war_declarations",
         kind="bool",

@@ -134,12 +134,13 @@ def place_spoil(ctx: StepContext[PaxState], war: War, spoil: Spoil, level: Level
 
 
 def finish_war(ctx: StepContext[PaxState], war: War) -> None:
-    """W10's second half: a disputed area nobody conquered has every marker reduced to
-    influence (no ET); the surrendered units, the units at sea and those in an area their
-    power no longer controls go home (A-42: home is Courier's choice); the war ends."""
+    """W10's second half: a disputed area nobody conquered nor a peace settled has every
+    marker reduced to influence (no ET); the surrendered units, the units at sea and those
+    in an area their power no longer controls go home (A-42: home is Courier's choice); the
+    war ends."""
     state = ctx.state
     for area in sorted({d.area for d in war.declarations}):
-        if area in war.conquered or not _conflicting(state, war, area):
+        if area in war.conquered or area in war.settled or not _conflicting(state, war, area):
             continue
         for marker in markers_in(state, area):
             if marker.is_control:

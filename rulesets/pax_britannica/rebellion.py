@@ -20,10 +20,9 @@ from rulesets.pax_britannica.state import (
     is_major,
     majors,
 )
-from rulesets.pax_britannica.war_board import CHINA, chinese_areas, units_at
+from rulesets.pax_britannica.war_board import CHINA, chinese_areas, native_pieces_free, units_at
 
 STRENGTH = 5
-MAX_PIECES = 6  # A-72: the rebels' and the Ottomans' pieces (never on the map together)
 REROLLS = 12  # a table of possessions only: the first free Chinese area takes the army
 MINOR_RUNNERS = {"russia": "france", "japan": "britain"}  # §4.11.13: unplayed, who runs them
 
@@ -49,9 +48,13 @@ def begin_rebellion(ctx: StepContext[PaxState]) -> None:
         {m.power for m in state.markers if m.area in china and m.level != "interest"},
         key=lambda p: ranks.get(p, len(ranks)),
     )
-    count = min(ctx.roll(6), MAX_PIECES)
+    rolled = ctx.roll(6)
+    pieces = native_pieces_free(state)  # A-72: the Ottomans' armies may hold some
+    count = rolled if pieces is None else min(rolled, pieces)
     places = [_placement(ctx, free) for _ in range(count)]
     ctx.emit("pax.event.rebellion", count=count, areas=places, powers=list(enemies))
+    if count < rolled:
+        ctx.emit("pax.event.native_pieces_short", rolled=rolled, count=count)
     if not enemies:
         state.resentment = 0
         ctx.emit("pax.event.rebellion_unopposed")

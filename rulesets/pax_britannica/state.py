@@ -124,8 +124,9 @@ class Spoil(_Model):
 class WarDecision(_Model):
     """A choice a battle leaves to a seat (§4.11.8): where a retreating unit goes
     (`retreat`: `unit`), which units of an exchange's larger force are lost (`losses`:
-    the majors' units `pool` must lose at least `need`), or whether another major with
-    units there agrees to the losses proposed (`consent`: `proposal`, by `proposer`)."""
+    the majors' units `pool`, or the minors' once every major's is lost, must lose at least
+    `need`), or whether another seat with such units there agrees to the losses proposed
+    (`consent`: `proposal`, by `proposer`)."""
 
     kind: Literal["retreat", "losses", "consent"]
     seat: str
@@ -140,15 +141,31 @@ class WarDecision(_Model):
 PeaceTerms = Literal["none", "both", "ours", "theirs"]
 
 
+class PeaceClause(_Model):
+    """A further term of a peace offered in war (§4.11.12 "marker changes, payments, and so
+    on"): `payment` (`giver` pays `receiver` `amount` £), `cession` (`giver`'s marker in
+    `area` becomes `receiver`'s) or `settlement` (the disputed `area` settled for
+    `receiver`: its marker stays, the other belligerents' fall as a Congress's would)."""
+
+    kind: Literal["payment", "cession", "settlement"]
+    giver: str = ""
+    receiver: str
+    amount: int = 0
+    area: str = ""
+
+
 class PeaceProposal(_Model):
     """Peace offered during a war (§4.11.12): `proposer`'s seat offers it, `keeps` says
     whose conquests are kept (nobody's, both sides', the proposer's side's or the other
-    side's); the seats still to answer, in seat order, and the powers that signed."""
+    side's), `clause` one further term, chosen while `drafting`; the seats still to
+    answer, in seat order, and the powers that signed."""
 
     proposer: str
     keeps: PeaceTerms
     pending: list[str] = Field(default_factory=list)
     signed: list[str] = Field(default_factory=list)
+    clause: PeaceClause | None = None
+    drafting: bool = False
 
 
 class PassageQuestion(_Model):
@@ -212,6 +229,7 @@ class War(_Model):
     passage_questions: list[PassageQuestion] = Field(default_factory=list)
     passage_votes: dict[str, dict[str, str]] = Field(default_factory=dict)
     passage_calls: list[PassageCall] = Field(default_factory=list)
+    settled: list[str] = Field(default_factory=list)  # disputed areas a peace settled
 
     @property
     def acting(self) -> int:

@@ -16,6 +16,7 @@ from rulesets.pax_britannica.actions import (
     DeclareWar,
     DenyPassage,
     NoWar,
+    PeaceTerm,
     ProposePeace,
     WarAttack,
     WarConsent,
@@ -85,7 +86,13 @@ from rulesets.pax_britannica.war_passages import (
     passage_prompt,
     prune_passage_calls,
 )
-from rulesets.pax_britannica.war_peace import answer, peace_prompt, proposal_choices, propose
+from rulesets.pax_britannica.war_peace import (
+    answer,
+    draft,
+    peace_prompt,
+    proposal_choices,
+    propose,
+)
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -108,6 +115,8 @@ def advance(ctx: StepContext[PaxState]) -> None:
         settle_decisions(ctx, war)
         prune_passage_calls(state, war)
         if war.decisions or war.peace is not None or war.passage_calls:
+            return
+        if war.cycle and war.passage_questions:
             return
         if war.cycle == 0:
             if not war.opened:
@@ -153,7 +162,11 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
 
 
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
-    """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance."""
+    """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance.
+    From the second cycle on, the neutral controllers of the straits and canals are asked
+    again whether they deny passage (A-31), before anyone moves."""
+    if war.cycle:
+        ask_passages(ctx.state, war)
     war.cycle += 1
     war.peace_offered = []
     war.attacked = False
@@ -511,6 +524,13 @@ def on_propose_peace(ctx: StepContext[PaxState], seat: str, action: ProposePeace
     advance(ctx)
 
 
+def on_peace_term(ctx: StepContext[PaxState], seat: str, action: PeaceTerm) -> None:
+    if not ctx.state.wars:
+        raise IllegalAction("pax.error.not_your_war_step")
+    draft(ctx, ctx.state.wars[0], seat, action)
+    advance(ctx)
+
+
 def on_answer_peace(ctx: StepContext[PaxState], seat: str, action: AnswerPeace) -> None:
     if not ctx.state.wars:
         raise IllegalAction("pax.error.not_your_war_step")
@@ -617,6 +637,7 @@ PHASE: Phase[PaxState] = Phase(
         WarLosses: on_war_losses,
         WarConsent: on_war_consent,
         ProposePeace: on_propose_peace,
+        PeaceTerm: on_peace_term,
         AnswerPeace: on_answer_peace,
         DenyPassage: on_deny_passage,
         DeclareWar: on_passage_war,

@@ -24,6 +24,19 @@ NATIVES = (OTTOMAN, CHINA)
 CHINESE = ("chinese_empire", "chinese_vassal")
 
 
+NATIVE_PIECES = 6  # A-72: the Chinese and Ottoman armies share six pieces
+
+
+def native_pieces_free(state: PaxState) -> int | None:
+    """A-72: how many Chinese or Ottoman army pieces are left to place, those on the map
+    counted (the Ottoman-expansion garrisons are not pieces); None without the limit
+    (option `native_piece_limit` off)."""
+    if not state.options.get("native_piece_limit", True):
+        return None
+    placed = sum(1 for u in state.units if u.power in NATIVES)
+    return max(0, NATIVE_PIECES - placed)
+
+
 def ottoman_areas(state: PaxState) -> list[str]:
     return [a.id for a in game_data(state).areas if area_type(state, a.id) == OTTOMAN]
 

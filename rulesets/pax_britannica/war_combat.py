@@ -5,11 +5,11 @@ are queued as the owners' decisions (war_decisions.py), Courier's choice listed 
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import islice
 
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import land_neighbours
-from rulesets.pax_britannica.combat import losses, odds_for, result_for
+from rulesets.pax_britannica.combat import counts_reaching, losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate
 from rulesets.pax_britannica.state import (
     PaxState,
@@ -109,21 +109,28 @@ def war_losses(state: PaxState, units: list[Unit], need: int) -> list[Unit]:
     return majors + losses(minors, need - total) if minors else majors
 
 
-MAX_LOSS_POOL = 12  # beyond this many units an exchange's losses stay Courier's choice
+MAX_LOSS_OPTIONS = 20  # the make-ups listed beside Courier's own (a select menu's worth)
 
 
 def loss_options(units: list[Unit], need: int) -> list[list[Unit]]:
     """The legal ways for `units` to lose at least `need` (A-5: the exact total, else the
     smallest total above it), one per make-up (power and strength of each unit lost),
-    Courier's choice first."""
+    Courier's choice first, then the fewest units first; a stack of any size is counted by
+    make-up, so none is too large to choose from."""
     best = losses(units, need)
-    total = sum(u.strength for u in best)
+    target = sum(u.strength for u in best)
+    groups: dict[tuple[str, int], list[Unit]] = {}
+    for unit in sorted(units, key=lambda u: (u.power, u.strength, u.id)):
+        groups.setdefault((unit.power, unit.strength), []).append(unit)
+    keys = sorted(groups)
     found = {_make_up(best): best}
-    pool = sorted(units, key=lambda u: (u.strength, u.id))[:MAX_LOSS_POOL]
-    for size in range(1, len(pool) + 1):
-        for group in combinations(pool, size):
-            if sum(u.strength for u in group) == total:
-                found.setdefault(_make_up(list(group)), list(group))
+    ways = counts_reaching([k[1] for k in keys], [len(groups[k]) for k in keys], target)
+    others = sorted(islice(ways, 10 * MAX_LOSS_OPTIONS), key=sum)
+    for counts in others:
+        if len(found) > MAX_LOSS_OPTIONS:
+            break
+        option = [u for key, k in zip(keys, counts, strict=True) for u in groups[key][:k]]
+        found.setdefault(_make_up(option), option)
     return list(found.values())
 
 
@@ -134,28 +141,40 @@ def _make_up(units: list[Unit]) -> tuple[tuple[str, int], ...]:
 def queue_losses(
     ctx: StepContext[PaxState], war: War, place: str, units: list[Unit], need: int
 ) -> None:
-    """An exchange's losses on the larger force (§4.11.8): majors' units first; when they
-    could lose it in several ways, the first of their seats in seat order chooses (the
-    others then agree or not), else the loss is taken at once."""
+    """An exchange's losses on the larger force (§4.11.8): majors' units first, then the
+    minors'. The units that could pay in several ways are chosen by their seats: the
+    majors' by the first of their seats in seat order, the minors' (when every major's
+    unit is lost and more is owed) by the first seat moving them (§4.11.6: an ally moves
+    and fights a minor's units); the other seats concerned then agree or not. A loss with
+    one way to pay, or minors nobody moves, is taken at once."""
     state = ctx.state
     majors = [u for u in units if is_major(state, u.power)]
-    if sum(u.strength for u in majors) <= need or len(majors) > MAX_LOSS_POOL:
-        lose_units(ctx, war_losses(state, units, need))
+    minors = [u for u in units if not is_major(state, u.power)]
+    owed = sum(u.strength for u in majors)
+    if owed > need:
+        _queue_choice(ctx, war, place, majors, need)
         return
-    options = loss_options(majors, need)
-    if len(options) == 1:
+    lose_units(ctx, majors)
+    if minors and need > owed:
+        _queue_choice(ctx, war, place, minors, need - owed)
+
+
+def _queue_choice(
+    ctx: StepContext[PaxState], war: War, place: str, pool: list[Unit], need: int
+) -> None:
+    options = loss_options(pool, need)
+    seats = loss_seats(ctx.state, war, pool)
+    if len(options) == 1 or not seats:
         lose_units(ctx, options[0])
         return
-    seats = loss_seats(state, war, majors)
     war.decisions.append(
-        WarDecision(
-            kind="losses", seat=seats[0], place=place, pool=[u.id for u in majors], need=need
-        )
+        WarDecision(kind="losses", seat=seats[0], place=place, pool=[u.id for u in pool], need=need)
     )
 
 
 def loss_seats(state: PaxState, war: War, units: list[Unit]) -> list[str]:
-    """The seats of the major powers among `units`, in seat order."""
+    """The seats that move the powers of `units` in this war (their own, or the minors'
+    controllers), in seat order."""
     owners = {controller(state, war, u.power) or seat_of(state, u.power) for u in units}
     return [seat for seat in state.seats if seat in owners]
 

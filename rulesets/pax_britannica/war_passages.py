@@ -1,15 +1,17 @@
 """Canals and straits in war (§4.13, A-31): the controller of Egypt (Suez), Anatolia (the
 Straits) or the area of a built canal may deny passage. A belligerent that alone controls
 the area may deny it to its enemies whenever it is asked to manoeuvre or attack; a neutral
-controller, and every member of a codominion, is asked as the war begins, in seat order,
-whether it denies passage to one alliance, both or neither (leaving it open is the
-default); in a codominion a side is denied only when every member denies it, and a minor
-member never does. A denied power's units may not step between the two seas there for the
-rest of the war (with both canals built, only when both are denied to it). A neutral whose
-denial closed the passage to one alliance only gives that alliance a casus belli usable at
-once: each of its major seats, in seat order, may declare war on the neutral (ET +5),
-which joins the other alliance; not declaring is the default, and the chance passes. The
-neutral's treaties are not called by such a declaration (Courier's simplification)."""
+controller, and every member of a codominion, is asked as the war begins and again at the
+start of every later cycle (A-31: at any time during a war), in seat order, whether it
+denies passage to one alliance, both or neither (leaving it as it is, the default); a
+denial stands for the rest of the war; in a codominion a side is denied only when every
+member denies it, and a minor member never does. A denied power's units may not step
+between the two seas there for the rest of the war (with both canals built, only when both
+are denied to it). A neutral whose denial closed the passage to one alliance only gives
+that alliance a casus belli usable at once: each of its major seats, in seat order, may
+declare war on the neutral (ET +5), which joins the other alliance; not declaring is the
+default, and the chance passes. The neutral's treaties are not called by such a
+declaration (Courier's simplification)."""
 
 from __future__ import annotations
 
@@ -51,9 +53,14 @@ def _passage(state: PaxState, passage_id: str) -> PassageRecord:
     return next(p for p in game_data(state).passages if p.id == passage_id)
 
 
+def _closed_to(war: War, passage_id: str, side: int) -> bool:
+    return set(war.sides[side]) <= set(war.denials.get(passage_id, []))
+
+
 def ask_passages(state: PaxState, war: War) -> None:
-    """W1: the controllers of every strait and built canal are asked, passage by passage,
-    their seats in seat order."""
+    """W1, and again at the start of every later cycle (A-31: a denial may come at any
+    time during a war): the controllers of every strait and built canal not yet closed to
+    both alliances are asked, passage by passage, their seats in seat order."""
     if war.kind != "war":
         return
     for passage in open_passages(state):
@@ -62,6 +69,9 @@ def ask_passages(state: PaxState, war: War) -> None:
         seats = {seat_of(state, p) for p in holders}
         if None in seats or (len(holders) == 1 and side_of(war, holders[0]) is not None):
             continue  # a minor never agrees; a sole belligerent decides in its own prompts
+        if _closed_to(war, passage.id, 0) and _closed_to(war, passage.id, 1):
+            continue
+        war.passage_votes.pop(passage.id, None)  # each asking is a new round of answers
         for seat in state.seats:
             if seat in seats:
                 war.passage_questions.append(PassageQuestion(passage=passage.id, seat=seat))
@@ -106,12 +116,17 @@ def _seat_holder(state: PaxState, seat: str, area: str) -> str:
     return next(p for p in _holders(state, area) if p in powers_of(state, seat))
 
 
-def _options(state: PaxState, war: War, seat: str, area: str) -> list[Deny]:
-    """A belligerent may deny its enemies passage; a neutral either side, or both."""
+def _options(state: PaxState, war: War, seat: str, passage_id: str, area: str) -> list[Deny]:
+    """A belligerent may deny its enemies passage; a neutral either side, or both; a side
+    already denied the passage is not offered again."""
     side = side_of(war, _seat_holder(state, seat, area))
-    if side is None:
-        return ["none", "first", "second", "both"]
-    return ["none", "second" if side == 0 else "first"]
+    wanted: list[Deny] = (
+        ["none", "first", "second", "both"]
+        if side is None
+        else ["none", "second" if side == 0 else "first"]
+    )
+    closed = {s for s in (0, 1) if _closed_to(war, passage_id, s)}
+    return [d for d in wanted if d == "none" or not set(DENIED_SIDES[d]) & closed]
 
 
 def passage_prompt(state: PaxState, war: War) -> Prompt:
@@ -121,17 +136,19 @@ def passage_prompt(state: PaxState, war: War) -> Prompt:
     power = _seat_holder(state, question.seat, passage.area)
     neutral = side_of(war, power) is None
     choices = []
-    for deny in _options(state, war, question.seat, passage.area):
+    later = war.cycle > 0  # asked again after the war began (A-31)
+    for deny in _options(state, war, question.seat, passage.id, passage.area):
         sides = DENIED_SIDES[deny]
         params = {"power": power, "passage": passage.id}
         if len(sides) == 1:
             key = "deny_passage_neutral" if neutral else "deny_passage_side"
             label = Msg(key=f"pax.label.{key}", params={**params, "powers": war.sides[sides[0]]})
         else:
-            label = Msg(key=f"pax.label.deny_passage_{deny}", params=params)
+            name = "keep" if later and deny == "none" else deny
+            label = Msg(key=f"pax.label.deny_passage_{name}", params=params)
         choices.append(Choice.of(DenyPassage(passage=passage.id, deny=deny), label=label))
     text = Msg(
-        key="pax.prompt.war_passage",
+        key="pax.prompt.war_passage_later" if later else "pax.prompt.war_passage",
         params={
             "power": power,
             "passage": passage.id,
@@ -149,7 +166,7 @@ def answer_passage(ctx: StepContext[PaxState], war: War, seat: str, action: Deny
         raise IllegalAction("pax.error.not_your_war_step")
     passage = _passage(state, question.passage)
     assert passage.area is not None
-    if action.deny not in _options(state, war, seat, passage.area):
+    if action.deny not in _options(state, war, seat, passage.id, passage.area):
         raise IllegalAction("pax.error.not_your_war_step")
     war.passage_questions.pop(0)
     war.passage_votes.setdefault(passage.id, {})[seat] = action.deny
@@ -164,10 +181,13 @@ def _settle(ctx: StepContext[PaxState], war: War, passage: PassageRecord) -> Non
     assert passage.area is not None
     votes = war.passage_votes[passage.id]
     denied = [s for s in (0, 1) if all(s in DENIED_SIDES[vote] for vote in votes.values())]
-    for side in denied:
+    newly = [s for s in denied if not _closed_to(war, passage.id, s)]
+    for side in newly:
         _deny(ctx, war, passage, side)
-    if len(denied) != 1:
+    # A casus belli only for a closure new this round, to one alliance and not the other.
+    if len(newly) != 1 or _closed_to(war, passage.id, 1 - newly[0]):
         return
+    denied = newly
     neutrals = [
         _seat_holder(state, seat, passage.area)
         for seat in votes

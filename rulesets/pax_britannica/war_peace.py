@@ -6,13 +6,14 @@ the war at once, the kept conquests becoming spoils as after a victory. When som
 while their allies sign, the signers of each side that has a refuser leave the war (a
 separate peace, ET +5) and the rest fight on; a minor follows its major allies (§4.11.6:
 it cannot negotiate) and leaves with the last of them. Nobody signing on the other side
-leaves the war as it was."""
+leaves the war as it was. Before the seats answer, the proposer may add one further term
+(war_peace_terms.py), which acts only in a peace every belligerent signs."""
 
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Prompt, StepContext
 from rulesets.core.messages import JsonValue
-from rulesets.pax_britannica.actions import AnswerPeace, ProposePeace
+from rulesets.pax_britannica.actions import AnswerPeace, PeaceTerm, ProposePeace
 from rulesets.pax_britannica.indices import raise_tension
 from rulesets.pax_britannica.peace import divide_conquests, free_prisoners, send_home
 from rulesets.pax_britannica.state import (
@@ -26,6 +27,13 @@ from rulesets.pax_britannica.state import (
     seat_of,
 )
 from rulesets.pax_britannica.war_board import side_of
+from rulesets.pax_britannica.war_peace_terms import (
+    add_term,
+    apply_clause,
+    clause_options,
+    clause_params,
+    term_choices,
+)
 
 TERMS: tuple[PeaceTerms, ...] = ("none", "both", "ours", "theirs")
 
@@ -83,12 +91,25 @@ def proposal_choices(state: PaxState, war: War, seat: str) -> list[Choice]:
 
 
 def peace_prompt(state: PaxState, war: War) -> Prompt:
-    """The next seat to answer the peace on the table: refuse (the default) or sign."""
+    """The proposer's further term while it drafts; then the next seat to answer the peace
+    on the table: refuse (the default) or sign."""
     proposal = war.peace
     assert proposal is not None
+    if proposal.drafting:
+        return Prompt(
+            seat=seat_of(state, proposal.proposer) or proposal.proposer,
+            kind="war_peace_terms",
+            text=Msg(key="pax.prompt.war_peace_terms", params={"power": proposal.proposer}),
+            choices=term_choices(state, war, proposal),
+        )
     terms = _terms_msg(war, proposal.proposer, proposal.keeps, "label", "sign_peace")
     refuse = Msg(key="pax.label.refuse_peace", params={"power": proposal.proposer})
     text = Msg(key="pax.prompt.war_peace", params={"power": proposal.proposer})
+    if proposal.clause is not None:
+        text = Msg(
+            key=f"pax.prompt.war_peace_{proposal.clause.kind}",
+            params={"power": proposal.proposer, **clause_params(state, proposal.clause)},
+        )
     return Prompt(
         seat=proposal.pending[0],
         kind="war_peace",
@@ -112,8 +133,28 @@ def propose(ctx: StepContext[PaxState], war: War, seat: str, action: ProposePeac
         signed=_own_powers(state, war, seat),
     )
     war.peace_offered.append(seat)
-    offer = _terms_msg(war, action.power, action.keeps, "event", "peace_proposed")
+    war.peace.drafting = bool(clause_options(state, war, war.peace))
+    if not war.peace.drafting:
+        _announce(ctx, war, war.peace)
+
+
+def draft(ctx: StepContext[PaxState], war: War, seat: str, action: PeaceTerm) -> None:
+    """The proposer's further term (or none); the peace is then offered."""
+    proposal = war.peace
+    state = ctx.state
+    if proposal is None or not proposal.drafting or seat_of(state, proposal.proposer) != seat:
+        raise IllegalAction("pax.error.not_your_war_step")
+    add_term(state, war, proposal, action)
+    proposal.drafting = False
+    _announce(ctx, war, proposal)
+
+
+def _announce(ctx: StepContext[PaxState], war: War, proposal: PeaceProposal) -> None:
+    offer = _terms_msg(war, proposal.proposer, proposal.keeps, "event", "peace_proposed")
     ctx.emit(offer.key, **offer.params)
+    if proposal.clause is not None:
+        params = clause_params(ctx.state, proposal.clause)
+        ctx.emit(f"pax.event.peace_term_{proposal.clause.kind}", **params)
 
 
 def answer(ctx: StepContext[PaxState], war: War, seat: str, action: AnswerPeace) -> None:
@@ -121,7 +162,7 @@ def answer(ctx: StepContext[PaxState], war: War, seat: str, action: AnswerPeace)
     separate) is made or the war goes on."""
     state = ctx.state
     proposal = war.peace
-    if proposal is None or proposal.pending[:1] != [seat]:
+    if proposal is None or proposal.drafting or proposal.pending[:1] != [seat]:
         raise IllegalAction("pax.error.not_your_war_step")
     proposal.pending.pop(0)
     key = "pax.event.peace_signed" if action.sign else "pax.event.peace_refused"
@@ -147,6 +188,8 @@ def _conclude(ctx: StepContext[PaxState], war: War, proposal: PeaceProposal) -> 
         return
     if not any(refusers):
         ctx.emit("pax.event.peace_made", side=list(war.sides[0]), other=list(war.sides[1]))
+        if proposal.clause is not None:
+            apply_clause(ctx, war, proposal.clause)
         divide_conquests(state, war, kept_sides(war, proposal))
         return
     leaving = [p for s in (0, 1) if refusers[s] for p in signers[s]]

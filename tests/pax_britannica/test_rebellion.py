@@ -132,3 +132,32 @@ def test_an_army_can_weigh_its_steps_against_the_rebels_who_are_no_power_of_the_
     seats = [spec.id for spec in PAX.seat_pool()][:4]
     run = play_random_game(PAX, seats, 21, {"war_declarations": True})
     assert run.finished
+
+
+def rebels_beside_an_ottoman_war(**options: bool) -> list[dict[str, object]]:
+    """A rebellion rolled (5 armies on the die) in a turn whose Ottoman war is pending
+    (France established a possession in Syria): the rebellion's announcement."""
+    state = rising()
+    state.options.update(options)
+    put(state, "france", "syria", "possession")
+    state.ottoman_war_pending = ["france"]
+    ctx = entered(state, [*CALM, 5, 2, 2, 2, 2, 2])
+    assert len([u for u in ctx.state.units if u.power == "ottoman"]) <= 3
+    wanted = ("pax.event.rebellion", "pax.event.native_pieces_short")
+    return [e.params for e in ctx.events if e.key in wanted]
+
+
+def test_the_rebels_and_the_ottomans_share_six_pieces() -> None:
+    # A-72: "Chinese and Ottoman armies share 6 pieces ... Enforce a shared limit of 6
+    # simultaneous pieces ... If more are called for, place as many as are available."
+    # §4.11.13: "at most 6 pieces, shared with the Ottomans". The Ottoman war declared at
+    # the War phase's start put 3 armies in Anatolia; 5 rebels rolled, 3 appear.
+    rebellion, short = rebels_beside_an_ottoman_war()
+    assert rebellion["count"] == 3
+    assert short == {"rolled": 5, "count": 3}
+
+
+def test_without_the_piece_limit_every_rebel_rolled_appears() -> None:
+    # A-72's alternative ("Option: unlimited"), the campaign option native_piece_limit off.
+    [rebellion] = rebels_beside_an_ottoman_war(native_piece_limit=False)
+    assert rebellion["count"] == 5

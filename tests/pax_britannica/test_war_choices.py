@@ -3,6 +3,8 @@ exchange, asked of the players with Courier's choice first (the deadline's defau
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.i18n import render
@@ -10,13 +12,16 @@ from bot.i18n.labels import choice_label
 from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica import war as war_phase
+from rulesets.pax_britannica.actions import AnswerPeace
 from rulesets.pax_britannica.autopilot import choose
-from rulesets.pax_britannica.combat import odds_for, result_for
+from rulesets.pax_britannica.combat import losses, odds_for, result_for
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.peace import send_home
-from rulesets.pax_britannica.state import PaxState, War, game_data
+from rulesets.pax_britannica.state import Declaration, PaxState, War, game_data
 from rulesets.pax_britannica.war_board import army_steps, navy_steps, passage_closed
 from rulesets.pax_britannica.war_combat import fight_battle
+from rulesets.pax_britannica.war_passages import ask_passages
+from rulesets.pax_britannica.war_peace import answer
 from tests.pax_britannica.helpers import act, army, context, keys, put
 from tests.pax_britannica.test_war import egypt_dispute, strengths
 
@@ -187,12 +192,25 @@ def egypt_war(sides: tuple[list[str], list[str]]) -> PaxState:
     return state
 
 
-def offer(state: PaxState, keeps: str) -> PaxState:
+def offer(state: PaxState, keeps: str, term: dict[str, Any] | None = None) -> PaxState:
+    """France offers peace from its attack prompt, with `term` added (else none)."""
     [prompt] = PAX.prompts(state)
     assert (prompt.seat, prompt.kind) == ("france", "war_attack")
     action = {"type": "propose_peace", "power": "france", "keeps": keeps}
     assert prompt.find(action) is not None
-    return act(state, "france", action).state
+    state = act(state, "france", action).state
+    [drafting] = PAX.prompts(state)
+    if drafting.kind != "war_peace_terms":  # nothing to add: the peace is offered at once
+        assert term is None
+        return state
+    assert drafting.seat == "france"
+    assert drafting.choices[0].action == {"type": "peace_term", "kind": "none"} | EMPTY_TERM
+    chosen = {"type": "peace_term", **EMPTY_TERM, **(term or {"kind": "none"})}
+    assert drafting.find(chosen) is not None, chosen
+    return act(state, "france", chosen).state
+
+
+EMPTY_TERM: dict[str, Any] = {"giver": "", "receiver": "", "amount": 0, "area": ""}
 
 
 def test_a_peace_every_belligerent_signs_ends_the_war_with_its_terms() -> None:
@@ -268,6 +286,119 @@ def test_a_minor_follows_its_remaining_major_ally_after_a_separate_peace() -> No
     assert war.controllers == {"spain": "germany"}
 
 
+def egypt_peace_war() -> PaxState:
+    """The Egypt war (France declared on Britain over Egypt) with 30 £ in each treasury."""
+    state = egypt_war((["france"], ["britain"]))
+    state.wars[0].declarations = [Declaration(power="france", target="britain", area="egypt")]
+    state.powers["france"].treasury = state.powers["britain"].treasury = 30
+    return state
+
+
+def test_a_peace_may_name_a_payment_of_pounds() -> None:
+    # §4.11.12: the belligerents "must agree a treaty settling everything (marker changes,
+    # payments, and so on) that every belligerent signs": France asks Britain for 20 £.
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 20}
+    state = offer(egypt_peace_war(), "none", term)
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
+    assert render(prompt.text, "en") == (
+        "France offers peace, and Great Britain would pay France 20 £. Do you sign it?"
+    )
+    assert "20 £" in render(prompt.text, "fr")
+    ctx = context(state)  # the peace alone, before the turn goes on to its VP record
+    answer(ctx, ctx.state.wars[0], "britain", AnswerPeace(sign=True))
+    assert "pax.event.peace_payment" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 10
+    assert ctx.state.powers["france"].treasury == 50
+
+
+def test_a_payment_the_payer_can_no_longer_make_lapses() -> None:
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 30}
+    state = offer(egypt_peace_war(), "none", term)
+    state.powers["britain"].treasury = 20
+    ctx = context(state)
+    answer(ctx, ctx.state.wars[0], "britain", AnswerPeace(sign=True))
+    assert "pax.event.peace_term_lapsed_payment" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 20
+    assert ctx.state.powers["france"].treasury == 30
+
+
+def test_a_peace_may_hand_a_marker_to_an_enemy() -> None:
+    # §4.11.12 "marker changes": Britain's protectorate in Egypt becomes France's (France's
+    # own influence there gives way to it), free and with no ET (post-war changes: 0).
+    term = {"kind": "cession", "giver": "britain", "receiver": "france", "area": "egypt"}
+    state = offer(egypt_peace_war(), "none", term)
+    tension = state.tension
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    assert "pax.event.peace_cession" in keys(signed)
+    held = [(m.power, m.level) for m in signed.state.markers if m.area == "egypt"]
+    assert held == [("france", "protectorate")]
+    assert signed.state.tension == tension
+
+
+def test_a_peace_may_settle_the_disputed_area_instead_of_reducing_it_to_influence() -> None:
+    # §4.11.12 [1993]: "If at the end of a war nobody has conquered an area that still holds
+    # conflicting markers, and no treaty settles it, every marker in the area is reduced to
+    # influence". Settled for Britain, its protectorate stays and France's influence under
+    # it becomes an interest, as a Congress's settlement would make it.
+    term = {"kind": "settlement", "receiver": "britain", "area": "egypt"}
+    state = offer(egypt_peace_war(), "none", term)
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    assert "pax.event.peace_settlement" in keys(signed)
+    held = sorted((m.power, m.level) for m in signed.state.markers if m.area == "egypt")
+    assert held == [("britain", "protectorate"), ("france", "interest")]
+
+
+def test_without_a_settlement_the_disputed_area_falls_to_influence() -> None:
+    state = offer(egypt_peace_war(), "none")
+    signed = act(state, "britain", {"type": "answer_peace", "sign": True})
+    held = sorted((m.power, m.level) for m in signed.state.markers if m.area == "egypt")
+    assert held == [("britain", "influence"), ("france", "influence")]
+
+
+def test_a_separate_peace_leaves_the_further_term_unapplied() -> None:
+    state = egypt_peace_war()
+    state.wars[0].sides = (["france", "germany"], ["britain"])
+    army(state, "germany", "germany", 5)
+    term = {"kind": "payment", "giver": "britain", "receiver": "france", "amount": 20}
+    state = offer(state, "none", term)
+    state = act(state, "britain", {"type": "answer_peace", "sign": True}).state
+    ctx = context(state)
+    answer(ctx, ctx.state.wars[0], "germany", AnswerPeace(sign=False))
+    assert "pax.event.separate_peace" in [e.key for e in ctx.events]
+    assert ctx.state.powers["britain"].treasury == 30
+
+
+def test_the_term_prompt_offers_no_term_first_and_labels_each_term() -> None:
+    state = egypt_peace_war()
+    state = act(
+        state, "france", {"type": "propose_peace", "power": "france", "keeps": "none"}
+    ).state
+    [prompt] = PAX.prompts(state)
+    assert PAX.default_action(state, "france") == prompt.choices[0].instantiate()
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert labels[0] == "Offer the peace as it stands, with no further term"
+    assert "France: add a term: France pays Great Britain 10 £ when the peace is signed" in labels
+    assert (
+        "France: add a term: Great Britain hands France the protectorate in Egypt when the "
+        "peace is signed (free)"
+    ) in labels
+    assert all("None" not in choice_label("pax-britannica", c, "fr") for c in prompt.choices)
+    with pytest.raises(IllegalAction):
+        act(
+            state,
+            "france",
+            {
+                "type": "peace_term",
+                **EMPTY_TERM,
+                "kind": "payment",
+                "giver": "britain",
+                "receiver": "france",
+                "amount": 40,
+            },
+        )
+
+
 # -- canals and straits (§4.13) --------------------------------------------------------------
 
 
@@ -315,6 +446,52 @@ def test_a_neutral_denying_suez_to_one_alliance_may_be_attacked_at_once() -> Non
     [war] = declared.state.wars
     assert war.sides == (["france"], ["usa", "britain"])
     assert declared.state.tension >= tension + 5
+
+
+def test_a_neutral_may_deny_a_passage_after_the_war_began() -> None:
+    # A-31: "denial is set per war, per power or alliance, at any time during a war, and
+    # takes effect from the next movement or retreat onward"; §4.13: the denied alliance
+    # gains a CB "usable immediately". Britain leaves Suez open as the war begins and is
+    # asked again as the second cycle opens; it then denies it to France.
+    state = opening((["france"], ["usa"]))
+    army(state, "france", "madagascar", 3)
+    put(state, "usa", "cuba", "dominion")
+    army(state, "usa", "cuba", 3)
+    state = act(state, "britain", {"type": "deny_passage", "passage": "suez", "deny": "none"}).state
+    seen: list[tuple[str, str]] = []
+    for _ in range(40):
+        [prompt] = PAX.prompts(state)
+        if prompt.kind == "war_passage":
+            break
+        seen.append((prompt.seat, prompt.kind))
+        state = act(state, prompt.seat, prompt.choices[0].instantiate()).state
+    assert (prompt.seat, state.wars[0].cycle) == ("britain", 2)
+    assert ("france", "war_manoeuvre") in seen  # the first cycle was played meanwhile
+    assert render(prompt.text, "en") == (
+        "The war between France and the United States goes on. Great Britain controls the "
+        "Suez Canal: does it now deny passage to anyone more?"
+    )
+    assert choice_label("pax-britannica", prompt.choices[0], "en") == (
+        "Great Britain: deny the Suez Canal to nobody more for now (free)"
+    )
+    assert PAX.default_action(state, "britain") == prompt.choices[0].instantiate()
+    with pytest.raises(IllegalAction):  # nobody acts in the war before Britain answers
+        act(state, "france", {"type": "war_step_done"})
+    denied = act(state, "britain", {"type": "deny_passage", "passage": "suez", "deny": "first"})
+    assert denied.state.wars[0].denials == {"suez": ["france"]}
+    assert "indian_ocean" not in french_navy_steps(denied.state)
+    [call] = PAX.prompts(denied.state)
+    assert (call.seat, call.kind) == ("france", "war_passage_war")
+
+
+def test_a_side_already_denied_is_not_offered_again() -> None:
+    state = opening((["france"], ["usa"]))
+    war = state.wars[0]
+    war.passage_questions, war.denials, war.cycle = [], {"suez": ["france"]}, 1
+    ctx = context(state)
+    ask_passages(ctx.state, war)
+    [prompt] = PAX.prompts(ctx.state)
+    assert [c.action["deny"] for c in prompt.choices] == ["none", "second"]
 
 
 def test_a_belligerent_controller_denies_its_enemies_in_its_own_phase() -> None:
@@ -458,3 +635,103 @@ def test_a_unit_rounds_the_cape_of_good_hope_in_two_manoeuvres() -> None:
     assert len(home) == 2
     assert "Bonne-Espérance" in render(home[0], "fr")
     assert "Cape of Good Hope" in render(home[0], "en")
+
+
+def test_a_stack_of_more_than_twelve_units_pays_its_exact_loss_with_the_fewest_units() -> None:
+    # A-5: "The owner removes the combination with the smallest total >= the requirement,
+    # or an exact one if possible": thirteen 1s and a 10 owing 11 pay 10 + 1 exactly (the
+    # whole stack is weighed, not its twelve weakest units).
+    state = egypt_dispute()
+    state.units = []
+    ones = [army(state, "britain", "egypt", 1) for _ in range(13)]
+    ten = army(state, "britain", "egypt", 10)
+    stack = [u for u in state.units if u.power == "britain"]
+    assert sorted(u.strength for u in losses(stack, 11)) == [1, 10]
+    assert {u.id for u in losses(stack, 11)} == {ones[0], ten}
+    assert sorted(u.strength for u in losses(stack, 14)) == [1, 1, 1, 1, 10]
+
+
+def test_the_owners_choose_the_losses_of_a_stack_of_more_than_twelve_units() -> None:
+    # §4.11.8 EX: "the majors present must agree who loses what", whatever the stack's size:
+    # thirteen British 1s and a German 3 are asked like any stack (Courier's choice first).
+    state = egypt_dispute()
+    state.units = []
+    for _ in range(13):
+        army(state, "britain", "egypt", 1)
+    army(state, "germany", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    data = game_data(state)
+    odds = odds_for(data, 3, 16)
+    die = next(d for d in range(1, 7) if result_for(data, odds, d) == "EX")
+    state = fought(state, (["france"], ["britain", "germany"]), [die])
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_losses")
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert labels == [
+        "Lose Germany 3: strength 3 for the 3 owed",  # Courier's: the fewest units
+        "Lose Great Britain 1 + 1 + 1: strength 3 for the 3 owed",
+    ]
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    [consent] = PAX.prompts(outcome.state)
+    assert (consent.seat, consent.kind) == ("germany", "war_consent")
+    agreed = act(outcome.state, "germany", consent.choices[0].instantiate()).state
+    assert strengths(agreed, "britain") == [1] * 10
+    assert strengths(agreed, "germany") == [3]
+
+
+def minors_exchange(controllers: dict[str, str]) -> PaxState:
+    """France's 3 against a British 1, a Spanish 3 and a Dutch 3 in Egypt, rolled to an
+    exchange: the British 1 falls first and the minors owe the rest, which either minor's
+    3 pays."""
+    state = egypt_dispute()
+    state.units = []
+    army(state, "britain", "egypt", 1)
+    army(state, "spain", "egypt", 3)
+    army(state, "netherlands", "egypt", 3)
+    army(state, "france", "egypt", 3)
+    die = exchange_die(state, 3, 7)
+    war = War(
+        sides=(["france"], ["britain", "germany", "spain", "netherlands"]),
+        cycle=1,
+        step="attack",
+        waiting=["france"],
+        controllers=controllers,
+    )
+    state.wars, state.phase = [war], "war"
+    ctx = context(state, [die])
+    fight_battle(ctx, war, "france", "egypt", "army", choose=True)
+    return ctx.state
+
+
+def test_the_seat_moving_a_minor_chooses_its_losses_once_the_majors_are_gone() -> None:
+    # §4.11.8 EX: "major powers' units are removed before minor powers' units"; the minors'
+    # share is chosen by the seat that moves and fights them (§4.11.6, §4.11.7).
+    state = minors_exchange({"spain": "britain", "netherlands": "britain"})
+    assert strengths(state, "britain") == []
+    [prompt] = PAX.prompts(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "war_losses")
+    labels = [choice_label("pax-britannica", c, "en") for c in prompt.choices]
+    assert [label.split(":")[0] for label in labels] == ["Lose Spain 3", "Lose Netherlands 3"]
+    assert "Pays-Bas" in choice_label("pax-britannica", prompt.choices[1], "fr")
+    outcome = act(state, "britain", prompt.choices[1].instantiate())
+    assert strengths(outcome.state, "netherlands") == []
+    assert strengths(outcome.state, "spain") == [3]
+    assert "pax.event.war_losses_agreed" not in keys(outcome)  # one seat: nobody else asked
+
+
+def test_minors_of_two_seats_share_their_losses_by_agreement() -> None:
+    # §4.11.8: the players with units there agree who loses what; a refusal costs every
+    # minor's unit of the stronger side (the majors' rule, applied to the minors' share).
+    state = minors_exchange({"spain": "britain", "netherlands": "germany"})
+    after = act(state, "britain", PAX.prompts(state)[0].choices[0].instantiate()).state
+    [consent] = PAX.prompts(after)
+    assert (consent.seat, consent.kind) == ("germany", "war_consent")
+    refused = act(after, "germany", consent.choices[1].instantiate()).state
+    assert strengths(refused, "spain") == [] and strengths(refused, "netherlands") == []
+
+
+def test_minors_nobody_moves_lose_by_courier_s_choice() -> None:
+    # A minor with no seat to move it (A-33: nobody neutral) pays at once, nothing asked.
+    state = minors_exchange({})
+    assert state.wars[0].decisions == []
+    assert sorted(strengths(state, "spain") + strengths(state, "netherlands")) == [3]

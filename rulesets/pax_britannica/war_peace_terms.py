@@ -1,0 +1,185 @@
+"""The further term a peace offered in war may carry (§4.11.12: the belligerents "agree a
+treaty settling everything: marker changes, payments, and so on"): the proposer, having
+chosen whose conquests are kept, adds one term or none before the peace is offered: a
+payment of £ between it and an enemy major, the transfer of a marker between them in an
+area of the war, or the settlement of a disputed area nobody conquered for one of the
+belligerents holding a marker there. The term acts when every belligerent signs (a
+separate peace leaves it unapplied), before the spoils; post-war changes cost no ET."""
+
+from __future__ import annotations
+
+from rulesets.core import Choice, IllegalAction, Msg, StepContext
+from rulesets.core.messages import JsonValue
+from rulesets.pax_britannica.actions import PeaceTerm
+from rulesets.pax_britannica.congress import settlement
+from rulesets.pax_britannica.holdings import counters_left, reduce_marker, remove_marker
+from rulesets.pax_britannica.state import (
+    PaxState,
+    PeaceClause,
+    PeaceProposal,
+    War,
+    is_major,
+    marker_of,
+    markers_in,
+    seat_of,
+)
+from rulesets.pax_britannica.war_board import side_of
+
+PAYMENTS = (10, 20, 30)  # the sums a peace may name (Courier's steps of 10 £)
+CEDABLE = ("possession", "protectorate", "influence", "interest")  # never a state or dominion
+
+
+def _enemy_majors(state: PaxState, war: War, power: str) -> list[str]:
+    side = side_of(war, power)
+    assert side is not None
+    return [p for p in war.sides[1 - side] if is_major(state, p) and seat_of(state, p)]
+
+
+def _war_areas(state: PaxState, war: War) -> list[str]:
+    """The areas the war is about: its declarations' disputes and its conquests."""
+    return sorted({d.area for d in war.declarations if d.area} | set(war.conquered))
+
+
+def _payments(state: PaxState, proposer: str, enemies: list[str]) -> list[PeaceClause]:
+    """The proposer pays an enemy major, or asks one to pay it, a sum its payer's treasury
+    holds now (Austria-Hungary never pays anyone, §4.14)."""
+    found: list[PeaceClause] = []
+    for enemy in enemies:
+        for giver, receiver in ((proposer, enemy), (enemy, proposer)):
+            if giver == "austria_hungary":
+                continue
+            found.extend(
+                PeaceClause(kind="payment", giver=giver, receiver=receiver, amount=amount)
+                for amount in PAYMENTS
+                if state.powers[giver].treasury >= amount
+            )
+    return found
+
+
+def _may_cede(state: PaxState, giver: str, receiver: str, area: str) -> bool:
+    """`giver`'s established marker below a state there may become `receiver`'s (whose own
+    marker there, if any, it replaces), with a counter of that level left to it."""
+    marker = marker_of(state, giver, area)
+    if marker is None or not marker.established or marker.level not in CEDABLE:
+        return False
+    own = marker_of(state, receiver, area)
+    return (own is not None and own.level == marker.level) or bool(
+        counters_left(state, receiver, marker.level)
+    )
+
+
+def _cessions(state: PaxState, war: War, proposer: str, enemies: list[str]) -> list[PeaceClause]:
+    found: list[PeaceClause] = []
+    for area in _war_areas(state, war):
+        for enemy in enemies:
+            for giver, receiver in ((proposer, enemy), (enemy, proposer)):
+                if _may_cede(state, giver, receiver, area):
+                    found.append(
+                        PeaceClause(kind="cession", giver=giver, receiver=receiver, area=area)
+                    )
+    return found
+
+
+def _settlements(state: PaxState, war: War) -> list[PeaceClause]:
+    """A disputed area nobody conquered, settled for a belligerent major holding a marker
+    there, where that would change another belligerent's marker."""
+    found: list[PeaceClause] = []
+    for area in sorted({d.area for d in war.declarations if d.area} - set(war.conquered)):
+        holders = [m.power for m in markers_in(state, area) if m.power in war.powers]
+        for favoured in holders:
+            if is_major(state, favoured) and settlement(
+                state, area, favoured, involved=set(war.powers)
+            ):
+                found.append(PeaceClause(kind="settlement", receiver=favoured, area=area))
+    return found
+
+
+def clause_options(state: PaxState, war: War, proposal: PeaceProposal) -> list[PeaceClause]:
+    enemies = _enemy_majors(state, war, proposal.proposer)
+    return [
+        *_payments(state, proposal.proposer, enemies),
+        *_cessions(state, war, proposal.proposer, enemies),
+        *_settlements(state, war),
+    ]
+
+
+def clause_params(state: PaxState, clause: PeaceClause) -> dict[str, JsonValue]:
+    params: dict[str, JsonValue] = {
+        "giver": clause.giver,
+        "receiver": clause.receiver,
+        "amount": clause.amount,
+        "area": clause.area,
+    }
+    marker = marker_of(state, clause.giver, clause.area) if clause.kind == "cession" else None
+    if marker is not None:
+        params["level"] = f"pax_the_level_{marker.level}"
+    return params
+
+
+def term_choices(state: PaxState, war: War, proposal: PeaceProposal) -> list[Choice]:
+    """No further term first (the default), then each term the proposer may add."""
+    power = proposal.proposer
+    choices = [
+        Choice.of(PeaceTerm(kind="none"), label=Msg(key="pax.label.peace_term_none", params={}))
+    ]
+    for clause in clause_options(state, war, proposal):
+        action = PeaceTerm(**clause.model_dump())
+        params = {**clause_params(state, clause), "power": power}
+        choices.append(
+            Choice.of(action, label=Msg(key=f"pax.label.peace_term_{clause.kind}", params=params))
+        )
+    return choices
+
+
+def add_term(state: PaxState, war: War, proposal: PeaceProposal, action: PeaceTerm) -> None:
+    """The proposer's term joins the offer (none leaves it as it stands)."""
+    if action.kind == "none":
+        return
+    clause = PeaceClause(
+        kind=action.kind,
+        giver=action.giver,
+        receiver=action.receiver,
+        amount=action.amount,
+        area=action.area,
+    )
+    if clause not in clause_options(state, war, proposal):
+        raise IllegalAction("pax.error.peace_term_illegal")
+    proposal.clause = clause
+
+
+def apply_clause(ctx: StepContext[PaxState], war: War, clause: PeaceClause) -> None:
+    """The signed term takes effect, or lapses (told) when what it names is gone."""
+    state = ctx.state
+    params = clause_params(state, clause)
+    if clause.kind == "payment":
+        payer = state.powers[clause.giver]
+        if payer.treasury < clause.amount:
+            ctx.emit(f"pax.event.peace_term_lapsed_{clause.kind}", **params)
+            return
+        payer.treasury -= clause.amount
+        state.powers[clause.receiver].treasury += clause.amount
+        ctx.emit("pax.event.peace_payment", **params)
+    elif clause.kind == "cession":
+        if not _may_cede(state, clause.giver, clause.receiver, clause.area):
+            ctx.emit(f"pax.event.peace_term_lapsed_{clause.kind}", **params)
+            return
+        own = marker_of(state, clause.receiver, clause.area)
+        if own is not None:
+            state.markers.remove(own)
+        marker = marker_of(state, clause.giver, clause.area)
+        assert marker is not None
+        marker.power = clause.receiver
+        ctx.emit("pax.event.peace_cession", **params)
+    else:
+        if marker_of(state, clause.receiver, clause.area) is None:
+            ctx.emit(f"pax.event.peace_term_lapsed_{clause.kind}", **params)
+            return
+        for marker, level in settlement(
+            state, clause.area, clause.receiver, involved=set(war.powers)
+        ):
+            if level == "none":
+                remove_marker(ctx, marker, "peace_settlement")
+            else:
+                reduce_marker(ctx, marker, level, "peace_settlement")  # type: ignore[arg-type]
+        war.settled.append(clause.area)
+        ctx.emit("pax.event.peace_settlement", **params)
