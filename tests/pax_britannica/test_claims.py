@@ -5,6 +5,8 @@ powers outside the treaty."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rulesets.core import Event, IllegalAction
@@ -224,3 +226,36 @@ def test_no_negotiation_prompt_lists_more_than_a_select_holds_at_8_players() -> 
     for seat in state.seats:
         sizes = prompt_sizes(state, seat)
         assert sizes[0] <= 10 and max(sizes) <= 25, (seat, sizes)
+
+
+def random_negotiation(seed: int) -> set[str]:
+    """A Negotiation phase played at random from a treaty with a clause and an offer
+    waiting, every offer typed with a clause; the kinds of the choices made."""
+    rng = random.Random(seed)
+    state, _ = signed_with_clause(secret=bool(seed % 2))
+    action = {
+        "type": "propose_treaty",
+        "power": "britain",
+        "to": "germany",
+        "kind": "defensive",
+        "secret": False,
+    }
+    state = act(state, "britain", action).state
+    seen: set[str] = set()
+    for _ in range(400):
+        if state.phase != "negotiation":
+            return seen
+        prompt = rng.choice(PAX.prompts(state))
+        choice = rng.choice(prompt.choices)
+        typed = {"clause": f"clause {seed}"} if "clause" in choice.texts else {}
+        state = act(state, prompt.seat, choice.instantiate(**typed)).state
+        assert PaxState.model_validate(state.model_dump()) == state
+        seen.add(choice.kind)
+    raise AssertionError(f"seed {seed}: the Negotiation phase did not close")
+
+
+def test_random_negotiation_with_clauses_and_claims_always_ends() -> None:
+    # Random legal play leaves free texts empty, so here every offer carries a clause:
+    # offers, claims, answers and judgements at random until the phase closes.
+    seen = set().union(*(random_negotiation(seed) for seed in range(12)))
+    assert {"claim_breach", "answer_claim", "judge_claim", "close_negotiation"} <= seen
