@@ -186,6 +186,7 @@ class ProposeTreaty(Action):
     to: str
     kind: Literal["defensive", "offensive", "non_aggression"]
     secret: bool
+    clause: str = ""  # a free-text clause the proposer types (§4.8), at most CLAUSE_LIMIT
 
 
 class AnswerOffer(Action):
@@ -208,6 +209,42 @@ class Withdraw(Action):
 
 class EndNegotiation(Action):
     type: Literal["end_negotiation"] = "end_negotiation"
+
+
+class OpenNegotiation(Action):
+    """Negotiation: open the second prompt of one topic, a partner power's offers or the
+    settlement of disputes (the first prompt stays short)."""
+
+    type: Literal["open_negotiation"] = "open_negotiation"
+    topic: str
+
+
+class CloseNegotiation(Action):
+    type: Literal["close_negotiation"] = "close_negotiation"
+
+
+class ClaimBreach(Action):
+    """Negotiation (§4.8): claim that the partner broke a treaty's free-text clause."""
+
+    type: Literal["claim_breach"] = "claim_breach"
+    power: str
+    treaty: int
+
+
+class AnswerClaim(Action):
+    """Negotiation: the accused admits the breach claimed, or contests it."""
+
+    type: Literal["answer_claim"] = "answer_claim"
+    treaty: int
+    admit: bool
+
+
+class JudgeClaim(Action):
+    """Negotiation: a seat outside the treaty confirms a contested claim, or rejects it."""
+
+    type: Literal["judge_claim"] = "judge_claim"
+    treaty: int
+    confirm: bool
 
 
 class AnswerCall(Action):
@@ -465,6 +502,11 @@ PaxAction = Annotated[
     | AnswerOffer
     | Withdraw
     | EndNegotiation
+    | OpenNegotiation
+    | CloseNegotiation
+    | ClaimBreach
+    | AnswerClaim
+    | JudgeClaim
     | AnswerCall
     | CallCongress
     | ProposeSettlement

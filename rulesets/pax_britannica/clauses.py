@@ -104,20 +104,20 @@ def codominion_upgrade(state: PaxState, a: str, b: str, area: str) -> Marker | N
 
 
 def voidable(state: PaxState, seat: str) -> list[OfferVoid]:
+    """The treaties `seat` may offer to void: none under a claim of breach (claims.py)."""
     open_to = set(partners(state, seat))
+    claimed = {c.treaty for c in state.claims}
     return [
         OfferVoid(power=seat, treaty=t.id)
         for t in state.treaties
-        if seat in t.parties and set(t.parties) - {seat} <= open_to
+        if seat in t.parties and set(t.parties) - {seat} <= open_to and t.id not in claimed
     ]
 
 
 def choices(state: PaxState, seat: str) -> list[Choice]:
-    """The clause offers of the seat's negotiation prompt, each naming what it gives."""
+    """The clause offers of the seat's negotiation prompt, each naming what it gives, but
+    the cessions, which negotiation.py lists by level (`cession_choice`)."""
     found = _payment_choices(state, seat)
-    found += [
-        Choice.of(action, label=_cession_label(state, action)) for action in cessions(state, seat)
-    ]
     cost = game_data(state).costs.codominion_upgrade
     for action in codominions(state, seat):
         raised = codominion_upgrade(state, action.power, action.to, action.area)
@@ -158,11 +158,11 @@ def _payment_choices(state: PaxState, seat: str) -> list[Choice]:
     ]
 
 
-def _cession_label(state: PaxState, action: OfferCession) -> Msg:
+def cession_choice(state: PaxState, action: OfferCession) -> Choice:
     marker = marker_of(state, action.power, action.area)
     assert marker is not None
     params = {"to": action.to, "area": action.area, "level": f"pax_the_level_{marker.level}"}
-    return Msg(key="pax.label.offer_cession", params=params)
+    return Choice.of(action, label=Msg(key="pax.label.offer_cession", params=params))
 
 
 def _schedule(per_turn: bool) -> str:

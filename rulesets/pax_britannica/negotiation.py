@@ -1,19 +1,31 @@
 """The Negotiation phase (§4.7–4.8), with the option `war_declarations`: every seat, in
-private (its prompts go by DM), may offer treaties to the other powers, answer the offers
-made to it, and settle a dispute by reducing its own marker (§4.7 methods 1 and 2, ET +1 a
-level). The phase closes once every seat has finished and every offer is answered."""
+private (its prompts go by DM), may offer treaties to the other powers (with a free-text
+clause if it likes), claim a breach of one (claims.py), answer the offers and claims made
+to it, and settle a dispute by reducing its own marker (§4.7 methods 1 and 2, ET +1 a
+level). Its prompt is a short menu (end, one topic a partner power, the disputes) that
+opens a second prompt with the topic's offers, so that none lists more than a select
+holds. The phase closes once every seat has finished and every offer and claim is
+answered."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import clauses
+from rulesets.pax_britannica import claims, clauses
 from rulesets.pax_britannica.actions import (
+    AnswerClaim,
     AnswerOffer,
+    ClaimBreach,
+    CloseNegotiation,
     EndNegotiation,
+    JudgeClaim,
     OfferCession,
     OfferCodominion,
     OfferPayment,
     OfferVoid,
+    OpenNegotiation,
     PayTreaty,
     ProposeTreaty,
     Withdraw,
@@ -32,21 +44,26 @@ from rulesets.pax_britannica.state import (
     seat_of,
 )
 from rulesets.pax_britannica.treaties import (
+    CLAUSE_LIMIT,
     file_offer,
     may_offer,
     readers,
     sign,
     signed,
+    treaty_by_id,
     waiting_partners,
 )
 
 KINDS = ("defensive", "offensive", "non_aggression")
 NON_OFFENSIVE = "austria_hungary"  # §4.8: signs defensive treaties only, by Germany's hand
+DISPUTES = "disputes"  # the menu topic of the settlements of disputes (§4.7)
+CEDE = "cede/"  # the topics of cessions, by partner and level: "cede/<power>/<level>"
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     state.negotiation_done, state.proposals, state.offers = [], {}, []
+    state.negotiation_menus, state.claims = {}, []
     clauses.open_payments(state)
     ctx.emit("pax.event.negotiation_opens")
 
@@ -61,8 +78,11 @@ def prompts(state: PaxState) -> list[Prompt]:
     for seat in state.seats:
         offer = next((o for o in state.offers if seat_of(state, o.to) == seat), None)
         payment = clauses.payment_prompt(state, seat)
+        claim = claims.prompt(state, seat)
         if payment is not None:
             found.append(payment)
+        elif claim is not None:
+            found.append(claim)
         elif offer is not None:
             found.append(_offer_prompt(state, offer))
         elif seat not in state.negotiation_done:
@@ -82,7 +102,10 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
             label=Msg(key="pax.label.sign_treaty", params=params),
         ),
     ]
-    if offer.kind in KINDS:
+    if offer.kind in KINDS and offer.clause:
+        extra = {"to": offer.to, "note": offer.clause}
+        text = Msg(key="pax.prompt.treaty_offer_clause", params={**params, **extra})
+    elif offer.kind in KINDS:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
     else:
         text = clauses.offer_text(state, offer)
@@ -96,12 +119,97 @@ def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
 
 
 def _seat_prompt(state: PaxState, seat: str) -> Prompt:
+    """The first menu (end, then each topic that has something to offer), or the second
+    prompt of the topic the seat opened."""
+    topic = state.negotiation_menus.get(seat)
+    if topic is not None:
+        return _topic_prompt(state, seat, topic)
     choices = [Choice.of(EndNegotiation(), label=Msg(key="pax.label.end_negotiation"))]
-    choices += [_proposal_choice(seat, p) for p in proposals(state, seat)]
-    choices += clauses.choices(state, seat)
-    choices += [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
+    for power, offers in _by_partner(state, seat).items():
+        if offers:
+            label = Msg(key="pax.label.negotiate_with", params={"power": power})
+            choices.append(Choice.of(OpenNegotiation(topic=power), label=label))
+    settlements = withdrawals(state, seat)
+    if settlements:
+        params = {"count": len(settlements)}
+        label = Msg(key="pax.label.open_disputes", params=params)
+        choices.append(Choice.of(OpenNegotiation(topic=DISPUTES), label=label))
     text = Msg(key="pax.prompt.negotiation", params={"power": seat, "tension": state.tension})
     return Prompt(seat=seat, kind="negotiation", text=text, choices=choices, private=True)
+
+
+def _topic_prompt(state: PaxState, seat: str, topic: str) -> Prompt:
+    back = Choice.of(CloseNegotiation(), label=Msg(key="pax.label.close_negotiation"))
+    if topic == DISPUTES:
+        found = [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
+        text = Msg(key="pax.prompt.negotiation_disputes", params={"power": seat})
+    elif topic.startswith(CEDE):
+        partner, level = topic.removeprefix(CEDE).split("/")
+        cessions = _cessions(state, seat, partner, level)
+        found = [clauses.cession_choice(state, c) for c in cessions]
+        text = Msg(key="pax.prompt.negotiation_partner", params={"power": seat, "to": partner})
+    else:
+        found = _by_partner(state, seat).get(topic, [])
+        text = Msg(key="pax.prompt.negotiation_partner", params={"power": seat, "to": topic})
+    return Prompt(seat=seat, kind="negotiation", text=text, choices=[back, *found], private=True)
+
+
+def _partner_powers(state: PaxState, seat: str) -> list[str]:
+    return [p for p in majors(state) if seat_of(state, p) not in (seat, None)]
+
+
+def _by_partner(state: PaxState, seat: str) -> dict[str, list[Choice]]:
+    """What `seat` may offer or claim with each partner power, built once for every
+    partner: treaties (each with room for a free-text clause), clauses, the openers of the
+    cessions by level, and claims of breach of a treaty between them."""
+    found: dict[str, list[Choice]] = {power: [] for power in _partner_powers(state, seat)}
+    for proposal in proposals(state, seat):
+        found.setdefault(proposal.to, []).append(
+            _proposal_choice(seat, proposal).with_texts(clause=CLAUSE_LIMIT)
+        )
+    for choice in clauses.choices(state, seat):
+        for partner in _concerned(state, choice):
+            found.setdefault(partner, []).append(choice)
+    counts: dict[tuple[str, str], int] = {}
+    for cession in clauses.cessions(state, seat):
+        key = (cession.to, _level(state, cession))
+        counts[key] = counts.get(key, 0) + 1
+    for (partner, level), count in counts.items():
+        params = {"to": partner, "level": f"pax_a_level_{level}", "count": count}
+        label = Msg(key="pax.label.open_cessions", params=params)
+        opener = OpenNegotiation(topic=_cession_topic(partner, level))
+        found.setdefault(partner, []).append(Choice.of(opener, label=label))
+    for claim in claims.claimable(state, seat):
+        treaty = treaty_by_id(state, claim.treaty)
+        assert treaty is not None
+        accused = claims.accused_of(treaty, claim.power)
+        found.setdefault(accused, []).append(claims.choice(state, claim))
+    return found
+
+
+def _cessions(state: PaxState, seat: str, partner: str, level: str) -> list[OfferCession]:
+    return [
+        c for c in clauses.cessions(state, seat) if c.to == partner and _level(state, c) == level
+    ]
+
+
+def _level(state: PaxState, cession: OfferCession) -> str:
+    marker = marker_of(state, cession.power, cession.area)
+    return marker.level if marker else ""
+
+
+def _cession_topic(partner: str, level: str) -> str:
+    """The topic of the markers of one level that `seat` may cede to `partner` (a third
+    prompt: a power with many markers would overflow its partner's list)."""
+    return f"{CEDE}{partner}/{level}"
+
+
+def _concerned(state: PaxState, choice: Choice) -> list[str]:
+    """The partner a clause offer is made to (a void offer names the treaty instead)."""
+    if "to" in choice.action:
+        return [str(choice.action["to"])]
+    treaty = treaty_by_id(state, int(choice.action["treaty"]))
+    return [p for p in treaty.parties if p != choice.action["power"]] if treaty else []
 
 
 def proposals(state: PaxState, seat: str) -> list[ProposeTreaty]:
@@ -177,14 +285,18 @@ def _levels(marker: Marker, to: str) -> int:
 
 def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeTreaty) -> None:
     state = ctx.state
-    if action not in proposals(state, seat):
+    clause = action.clause.strip()
+    if action.model_copy(update={"clause": ""}) not in proposals(state, seat):
         raise IllegalAction("pax.error.treaty_not_offered")
+    if len(clause) > CLAUSE_LIMIT:
+        raise IllegalAction("pax.error.clause_too_long", limit=CLAUSE_LIMIT)
     offer = TreatyOffer(
         id=state.next_treaty,
         sender=action.power,
         to=action.to,
         kind=action.kind,
         secret=action.secret,
+        clause=clause,
     )
     file_offer(ctx, offer)
 
@@ -247,9 +359,47 @@ def on_pay(ctx: StepContext[PaxState], seat: str, action: PayTreaty) -> None:
         _close_if_over(ctx)
 
 
+def on_open(ctx: StepContext[PaxState], seat: str, action: OpenNegotiation) -> None:
+    state = ctx.state
+    open_to = action.topic in _partner_powers(state, seat)
+    if action.topic.startswith(CEDE):
+        partner, _, level = action.topic.removeprefix(CEDE).partition("/")
+        open_to = bool(_cessions(state, seat, partner, level))
+    if not (open_to or (action.topic == DISPUTES and withdrawals(state, seat))):
+        raise IllegalAction("pax.error.no_negotiation_topic")
+    state.negotiation_menus[seat] = action.topic
+
+
+def on_close(ctx: StepContext[PaxState], seat: str, action: CloseNegotiation) -> None:
+    ctx.state.negotiation_menus.pop(seat, None)
+
+
+def on_claim_answer(ctx: StepContext[PaxState], seat: str, action: AnswerClaim) -> None:
+    if not claims.on_answer(ctx, seat, action):
+        _close_if_over(ctx)
+
+
+def on_judge(ctx: StepContext[PaxState], seat: str, action: JudgeClaim) -> None:
+    if not claims.on_judge(ctx, seat, action):
+        _close_if_over(ctx)
+
+
+def _back_to_menu(handler: Callable[[StepContext[PaxState], str, Any], None]) -> Any:
+    """The handler of an act chosen in a topic's prompt, which then shows the first menu."""
+
+    def handle(ctx: StepContext[PaxState], seat: str, action: Any) -> None:
+        handler(ctx, seat, action)
+        ctx.state.negotiation_menus.pop(seat, None)
+
+    return handle
+
+
 def _close_if_over(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
-    if state.offers or state.payments_due or set(state.seats) - set(state.negotiation_done):
+    if state.finished:
+        return
+    waiting = state.offers or state.payments_due or state.claims
+    if waiting or set(state.seats) - set(state.negotiation_done):
         return
     ctx.emit("pax.event.negotiation_closes")
     ctx.enter("congress")
@@ -259,14 +409,19 @@ PHASE: Phase[PaxState] = Phase(
     name="negotiation",
     prompts=prompts,
     handlers={
-        ProposeTreaty: on_propose,
+        ProposeTreaty: _back_to_menu(on_propose),
         AnswerOffer: on_answer,
-        Withdraw: on_withdraw,
+        Withdraw: _back_to_menu(on_withdraw),
         EndNegotiation: on_end,
-        OfferPayment: clauses.on_offer_payment,
-        OfferCession: clauses.on_offer_cession,
-        OfferCodominion: clauses.on_offer_codominion,
-        OfferVoid: clauses.on_offer_void,
+        OpenNegotiation: on_open,
+        CloseNegotiation: on_close,
+        OfferPayment: _back_to_menu(clauses.on_offer_payment),
+        OfferCession: _back_to_menu(clauses.on_offer_cession),
+        OfferCodominion: _back_to_menu(clauses.on_offer_codominion),
+        OfferVoid: _back_to_menu(clauses.on_offer_void),
+        ClaimBreach: _back_to_menu(claims.on_claim),
+        AnswerClaim: on_claim_answer,
+        JudgeClaim: on_judge,
         PayTreaty: on_pay,
     },
     enter=enter,

@@ -261,6 +261,19 @@ class Treaty(_Model):
     secret: bool
     turn: int
     amount: int = 0
+    clause: str = ""  # the free-text clause the proposer wrote (§4.8), "" for none
+
+
+class BreachClaim(_Model):
+    """A signatory's claim that its partner broke a treaty's free-text clause (§4.8):
+    asked of the accused, then, contested, judged by the other seats' `votes` (seat ->
+    confirmed)."""
+
+    treaty: int
+    claimant: str
+    accused: str
+    contested: bool = False
+    votes: dict[str, bool] = Field(default_factory=dict)
 
 
 class TreatyOffer(_Model):
@@ -277,6 +290,7 @@ class TreatyOffer(_Model):
     per_turn: bool = False
     area: str = ""
     treaty: int = 0
+    clause: str = ""
 
 
 class TreatyCall(_Model):
@@ -360,6 +374,8 @@ class PaxState(BaseState):
     next_treaty: int = 1
     proposals: dict[str, int] = Field(default_factory=dict)
     negotiation_done: list[str] = Field(default_factory=list)
+    negotiation_menus: dict[str, str] = Field(default_factory=dict)  # seat -> open topic
+    claims: list[BreachClaim] = Field(default_factory=list)
     treaty_calls: list[TreatyCall] = Field(default_factory=list)
     payments_due: list[int] = Field(default_factory=list)  # payment treaties owed this turn
     congress: Congress | None = None

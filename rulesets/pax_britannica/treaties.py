@@ -17,6 +17,7 @@ from rulesets.pax_britannica.state import (
 )
 
 MAX_PROPOSALS = 3  # offers a seat may make a turn, so that the phase always ends
+CLAUSE_LIMIT = 300  # characters of a free-text clause (room for a sentence or two)
 
 
 def treaty_by_id(state: PaxState, treaty_id: int) -> Treaty | None:
@@ -68,18 +69,27 @@ def sign(ctx: StepContext[PaxState], offer: TreatyOffer) -> Treaty:
         secret=offer.secret,
         turn=state.turn,
         amount=offer.amount,
+        clause=offer.clause,
     )
     state.next_treaty += 1
     state.treaties.append(treaty)
     key = "pax.event.treaty_signed_secretly" if treaty.secret else "pax.event.treaty_signed"
-    ctx.emit(
-        key,
-        readers(state, treaty.parties) if treaty.secret else None,
-        power=offer.sender,
-        other=offer.to,
-        kind=f"pax_treaty_{offer.kind}",
-    )
+    audience = readers(state, treaty.parties) if treaty.secret else None
+    ctx.emit(key, audience, power=offer.sender, other=offer.to, kind=f"pax_treaty_{offer.kind}")
+    _tell_clause(ctx, treaty, audience)
     return treaty
+
+
+def _tell_clause(ctx: StepContext[PaxState], treaty: Treaty, audience: list[str] | None) -> None:
+    """The free-text clause, word for word, to those who may read the treaty."""
+    if treaty.clause:
+        ctx.emit(
+            "pax.event.treaty_clause",
+            audience,
+            parties=list(treaty.parties),
+            kind=f"pax_treaty_{treaty.kind}",
+            note=treaty.clause,
+        )
 
 
 def publish(ctx: StepContext[PaxState], treaty: Treaty) -> None:
@@ -93,6 +103,7 @@ def publish(ctx: StepContext[PaxState], treaty: Treaty) -> None:
         kind=f"pax_treaty_{treaty.kind}",
         turn=treaty.turn + 1,
     )
+    _tell_clause(ctx, treaty, None)
 
 
 def calls_for(state: PaxState, declarer: str, target: str, area: str) -> list[TreatyCall]:

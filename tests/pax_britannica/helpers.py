@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulesets.core import Dice, DiceSource, Outcome, RngState, Roll, StepContext, start, submit
+from rulesets.core import (
+    Choice,
+    Dice,
+    DiceSource,
+    Outcome,
+    RngState,
+    Roll,
+    StepContext,
+    start,
+    submit,
+)
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.ruleset import TABLE
@@ -80,10 +90,64 @@ def army(state: PaxState, power: str, where: str, strength: int = 1) -> int:
     return new_unit(state, power, "army", strength, where).id
 
 
+# Negotiation acts listed in a topic's prompt, opened from the seat's first menu.
+TOPIC_ACTIONS = (
+    "propose_treaty",
+    "offer_payment",
+    "offer_cession",
+    "offer_codominion",
+    "offer_void",
+    "claim_breach",
+    "withdraw",
+)
+
+
 def act(
     state: PaxState, seat: str, action: dict[str, Any], dice: Iterable[int] = ()
 ) -> Outcome[PaxState]:
+    """The seat's act; a negotiation act first opens its topic, as a player would."""
+    if action.get("type") in TOPIC_ACTIONS and state.negotiation_menus.get(seat) is None:
+        state = opened(state, seat, topic_of(state, action))
     return submit(PAX, state, seat, action, dice_source=scripted(dice))
+
+
+def topic_of(state: PaxState, action: dict[str, Any]) -> str:
+    """The topic of the negotiation menu that lists `action`."""
+    if action["type"] == "withdraw":
+        return "disputes"
+    if action["type"] == "offer_cession":
+        [level] = [
+            m.level for m in state.markers if (m.power, m.area) == (action["power"], action["area"])
+        ]
+        return f"cede/{action['to']}/{level}"
+    if "to" in action:
+        return str(action["to"])
+    [treaty] = [t for t in state.treaties if t.id == action["treaty"]]
+    return next(p for p in treaty.parties if p != action["power"])
+
+
+def every_choice(state: PaxState, seat: str) -> list[Choice]:
+    """The choices of the seat's negotiation menu and of every topic it opens, nested."""
+    found: list[Choice] = []
+    waiting, seen = [state], set()
+    while waiting:
+        shown = waiting.pop(0)
+        [prompt] = [p for p in PAX.prompts(shown) if p.seat == seat]
+        found += prompt.choices
+        for choice in prompt.choices:
+            topic = choice.action.get("topic")
+            if choice.kind == "open_negotiation" and topic not in seen:
+                seen.add(topic)
+                waiting.append(submit(PAX, shown, seat, choice.instantiate()).state)
+    return found
+
+
+def opened(state: PaxState, seat: str, topic: str) -> PaxState:
+    """The seat's negotiation prompt opened on `topic` (a partner power, the disputes, or
+    the cessions of one level to a partner, opened from the partner's topic)."""
+    if topic.startswith("cede/"):
+        state = opened(state, seat, topic.split("/")[1])
+    return submit(PAX, state, seat, {"type": "open_negotiation", "topic": topic}).state
 
 
 def keys(outcome: Outcome[PaxState]) -> list[str]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Choice, Prompt
-from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica import PAX, negotiation
+from rulesets.pax_britannica.actions import ProposeTreaty
 from rulesets.pax_britannica.state import CasusBelli, PaxState
 from tests.random_play import random_action
 
@@ -34,7 +35,7 @@ class Steering:
     done: list[str] = field(default_factory=list)  # the steered acts, in order
 
     def action(self, state: PaxState, prompt: Prompt, step: int) -> dict[str, Any]:
-        steered = self._steered(prompt)
+        steered = self._steered(state, prompt)
         if steered is not None:
             return steered.instantiate()
         if prompt.kind in ("negotiation", "congress_call", "war_declaration"):
@@ -48,7 +49,7 @@ class Steering:
             return PAX.autopilot_action(state, prompt.seat, step)
         return random_action(prompt, self.rng)
 
-    def _steered(self, prompt: Prompt) -> Choice | None:
+    def _steered(self, state: PaxState, prompt: Prompt) -> Choice | None:
         if prompt.kind == "negotiation" and not self.offered:
             offers = [
                 c
@@ -60,6 +61,14 @@ class Steering:
             if offers:
                 self.offered = True
                 return self._note(self.rng.choice(offers), "offered")
+            partners = {
+                p.to
+                for p in negotiation.proposals(state, prompt.seat)
+                if p.kind == "defensive" and not p.secret
+            }
+            topics = [c for c in prompt.choices if c.action.get("topic") in partners]
+            if topics:  # the first menu: open a partner's offers
+                return self.rng.choice(topics)
         if prompt.kind == "treaty_offer" and "signed" not in self.done:
             return self._note(next(c for c in prompt.choices if c.action["accept"]), "signed")
         if prompt.kind == "congress_call" and not self.called:
@@ -136,7 +145,14 @@ class SecretAlliance:
                     choice.action[k] == v for k, v in wanted.items()
                 ):
                     return choice
-        return prompt.choices[0]  # end negotiation
+            offer = ProposeTreaty(
+                power=prompt.seat, to=self.partner or "", kind="defensive", secret=True
+            )
+            if offer in negotiation.proposals(state, prompt.seat):
+                for choice in prompt.choices:  # the first menu: open the partner's offers
+                    if choice.action.get("topic") == self.partner:
+                        return choice
+        return prompt.choices[0]  # end negotiation, or back to the first menu
 
     def _declare(self, prompt: Prompt) -> Choice:
         cb = self.dispute

@@ -13,7 +13,7 @@ from rulesets.pax_britannica import PAX, negotiation
 from rulesets.pax_britannica.autopilot import choose
 from rulesets.pax_britannica.conflicts import settle_conflicts
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, context, keys, put
+from tests.pax_britannica.helpers import act, context, every_choice, keys, put
 from tests.pax_britannica.test_treaties import (
     answer,
     mentions_treaty,
@@ -24,13 +24,14 @@ from tests.pax_britannica.test_treaties import (
 
 
 def choice_of(state: PaxState, seat: str, kind: str, **fields: Any) -> dict[str, Any]:
-    [prompt] = [p for p in PAX.prompts(state) if p.seat == seat]
+    """The seat's choice of this kind with these fields, in its menu or one of its topics."""
+    choices = every_choice(state, seat)
     found = [
         c
-        for c in prompt.choices
+        for c in choices
         if c.kind == kind and all(c.action.get(k) == v for k, v in fields.items())
     ]
-    assert found, [c.action for c in prompt.choices]
+    assert found, [c.action for c in choices]
     return {**found[0].action, **fields}
 
 

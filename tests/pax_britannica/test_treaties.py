@@ -11,7 +11,7 @@ import pytest
 from rulesets.core import Event, IllegalAction
 from rulesets.pax_britannica import PAX, diplomacy, treaties
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, context, keys, put
+from tests.pax_britannica.helpers import act, context, every_choice, keys, put
 from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
 
 
@@ -116,8 +116,7 @@ def test_an_influence_under_a_protectorate_may_become_an_interest() -> None:
     put(state, "britain", "egypt", "protectorate")
     put(state, "france", "egypt", "influence")
     give_cb(state, "france", "britain", "egypt")
-    [prompt] = [p for p in PAX.prompts(state) if p.seat == "france"]
-    withdrawals = [c.action["to"] for c in prompt.choices if c.kind == "withdraw"]
+    withdrawals = [c.action["to"] for c in every_choice(state, "france") if c.kind == "withdraw"]
     assert withdrawals == ["none", "interest"]
     action = {"type": "withdraw", "power": "france", "area": "egypt", "to": "interest"}
     state = act(state, "france", action).state
@@ -225,13 +224,17 @@ def test_germany_signs_defensive_treaties_only_for_austria_hungary() -> None:
     # §4.8 "A-H: the German player may sign defensive treaties only (never offensive ones) on
     # behalf of A-H, either alone or together with Germany".
     state = negotiating()
-    [prompt] = [p for p in PAX.prompts(state) if p.seat == "germany"]
     for_ah = {
-        c.action["kind"] for c in prompt.choices if c.action.get("power") == "austria_hungary"
+        c.action["kind"]
+        for c in every_choice(state, "germany")
+        if c.kind == "propose_treaty" and c.action.get("power") == "austria_hungary"
     }
     assert for_ah == {"defensive"}
-    [prompt] = [p for p in PAX.prompts(state) if p.seat == "france"]
-    to_ah = {c.action["kind"] for c in prompt.choices if c.action.get("to") == "austria_hungary"}
+    to_ah = {
+        c.action["kind"]
+        for c in every_choice(state, "france")
+        if c.kind == "propose_treaty" and c.action.get("to") == "austria_hungary"
+    }
     assert to_ah == {"defensive"}
     state = offer(state, "france", "austria_hungary", "defensive", False)
     state, events = answer(state, "germany", accept=True)
