@@ -223,7 +223,7 @@ def test_a_peace_every_belligerent_signs_ends_the_war_with_its_terms() -> None:
     assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
     assert prompt.choices[0].action == {"type": "answer_peace", "sign": False}  # the default
     assert choice_label("pax-britannica", prompt.choices[1], "en") == (
-        "Sign France's peace: only the conquests of France are kept"
+        "Sign the peace offered by France: only the conquests of France are kept"
     )
     signed = act(state, "britain", prompt.choices[1].instantiate())
     assert "pax.event.peace_made" in keys(signed)
