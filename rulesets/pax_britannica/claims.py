@@ -94,35 +94,44 @@ def _params(state: PaxState, claim: BreachClaim, treaty: Treaty) -> dict[str, ob
 
 
 def _answer_prompt(state: PaxState, seat: str, claim: BreachClaim, treaty: Treaty) -> Prompt:
-    params = _params(state, claim, treaty)
-    choices = [
-        Choice.of(
-            AnswerClaim(treaty=treaty.id, admit=False),
-            label=Msg(key="pax.label.contest_breach", params=params),
-        ),
-        Choice.of(
-            AnswerClaim(treaty=treaty.id, admit=True),
-            label=Msg(key="pax.label.admit_breach", params=params),
-        ),
-    ]
-    text = Msg(key="pax.prompt.breach_claim", params=params)
-    return Prompt(seat=seat, kind="breach_claim", text=text, choices=choices, private=True)
+    contest, admit = (
+        AnswerClaim(treaty=treaty.id, admit=False),
+        AnswerClaim(treaty=treaty.id, admit=True),
+    )
+    return _private_question(
+        seat,
+        "breach_claim",
+        _params(state, claim, treaty),
+        (contest, "pax.label.contest_breach"),
+        (admit, "pax.label.admit_breach"),
+    )
 
 
 def _judge_prompt(state: PaxState, seat: str, claim: BreachClaim, treaty: Treaty) -> Prompt:
-    params = _params(state, claim, treaty)
-    choices = [
-        Choice.of(
-            JudgeClaim(treaty=treaty.id, confirm=False),
-            label=Msg(key="pax.label.reject_breach", params=params),
-        ),
-        Choice.of(
-            JudgeClaim(treaty=treaty.id, confirm=True),
-            label=Msg(key="pax.label.confirm_breach", params=params),
-        ),
-    ]
-    text = Msg(key="pax.prompt.breach_judgement", params=params)
-    return Prompt(seat=seat, kind="breach_judgement", text=text, choices=choices, private=True)
+    reject, confirm = (
+        JudgeClaim(treaty=treaty.id, confirm=False),
+        JudgeClaim(treaty=treaty.id, confirm=True),
+    )
+    return _private_question(
+        seat,
+        "breach_judgement",
+        _params(state, claim, treaty),
+        (reject, "pax.label.reject_breach"),
+        (confirm, "pax.label.confirm_breach"),
+    )
+
+
+def _private_question(
+    seat: str,
+    kind: str,
+    params: dict[str, object],
+    *answers: tuple[AnswerClaim | JudgeClaim, str],
+) -> Prompt:
+    """A claim's private question (its text key `pax.prompt.<kind>`), the first answer the
+    default of a missed deadline."""
+    choices = [Choice.of(action, label=Msg(key=label, params=params)) for action, label in answers]
+    text = Msg(key=f"pax.prompt.{kind}", params=params)
+    return Prompt(seat=seat, kind=kind, text=text, choices=choices, private=True)
 
 
 # -- handlers ---------------------------------------------------------------------------------
