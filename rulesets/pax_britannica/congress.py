@@ -9,6 +9,7 @@ other member); a dispute left unsettled costs ET +3 and goes to the War phase.""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
@@ -419,16 +420,21 @@ def _invite_next(ctx: StepContext[PaxState]) -> None:
     _next_free_turn(ctx)
 
 
+def _require_voter(
+    state: PaxState, seat: str, power: str, voters: Collection[str], voted: Collection[str]
+) -> None:
+    """Refuse a vote by a power not called to it, already counted, or not the seat's."""
+    if power not in voters or power in voted or seat_of(state, power) != seat:
+        raise IllegalAction("pax.error.not_your_congress_turn")
+
+
 def on_invite(ctx: StepContext[PaxState], seat: str, action: InviteGuest) -> None:
     state = ctx.state
     congress = state.congress
     if congress is None or congress.step != "invite" or action.guest != congress.guests[0]:
         raise IllegalAction("pax.error.not_your_congress_turn")
     voters = congress_agenda.inviters(state, congress)
-    if action.power not in voters or action.power in congress.votes:
-        raise IllegalAction("pax.error.not_your_congress_turn")
-    if seat_of(state, action.power) != seat:
-        raise IllegalAction("pax.error.not_your_congress_turn")
+    _require_voter(state, seat, action.power, voters, congress.votes)
     congress.votes[action.power] = action.invite
     if len(congress.votes) < len(voters):
         return
@@ -493,10 +499,7 @@ def on_order(ctx: StepContext[PaxState], seat: str, action: VoteOrder) -> None:
     if congress is None or congress.step != "order" or action.item not in congress.agenda:
         raise IllegalAction("pax.error.not_your_congress_turn")
     voters = congress_agenda.voters(state, congress)
-    if action.power not in voters or action.power in congress.ballots:
-        raise IllegalAction("pax.error.not_your_congress_turn")
-    if seat_of(state, action.power) != seat:
-        raise IllegalAction("pax.error.not_your_congress_turn")
+    _require_voter(state, seat, action.power, voters, congress.ballots)
     congress.ballots[action.power] = action.item
     if len(congress.ballots) < len(voters):
         return
