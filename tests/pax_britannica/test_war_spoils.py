@@ -159,10 +159,13 @@ def test_missed_deadlines_end_the_war_and_every_text_reads_as_a_sentence() -> No
                 text = render(prompt.text, language)
                 assert "pax." not in text and "{" not in text and "_" not in text, text
             action = REFUSE if refusal and prompt.kind == "spoils_answer" else None
-            outcome = act(state, prompt.seat, action or prompt.choices[0].instantiate())
+            outcome = act(state, prompt.seat, action or PAX.default_action(state, prompt.seat))
             outcomes.append(outcome)
             state = outcome.state
         assert not state.wars
+        met = [key for outcome in outcomes for key in keys(outcome)]
+        assert ("pax.event.spoils_congress" in met) == refusal
+        assert "pax.event.spoils_divided" in met and "pax.event.war_ends" in met
     for outcome in outcomes:
         for event in outcome.events:
             for language in ("en", "fr"):
