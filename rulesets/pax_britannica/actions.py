@@ -178,6 +178,32 @@ class WarSpoils(Action):
     level: Literal["possession", "protectorate", "influence", "interest", "none"]
 
 
+class ProposeSpoils(Action):
+    """War's end (§4.11.12): the proposer gives a conquered area to another victor, or
+    (area "") puts its division to the other victors."""
+
+    type: Literal["propose_spoils"] = "propose_spoils"
+    area: str
+    power: str
+
+
+class AnswerSpoils(Action):
+    """War's end (§4.11.12): a victor accepts the proposed division or refuses it (a
+    Congress then divides the spoils)."""
+
+    type: Literal["answer_spoils"] = "answer_spoils"
+    accept: bool
+
+
+class VoteSpoils(Action):
+    """The automatic Congress over the spoils (§4.9, §4.11.12): a member's vote on which
+    victor receives the area on the table."""
+
+    type: Literal["vote_spoils"] = "vote_spoils"
+    area: str
+    power: str
+
+
 class ProposeTreaty(Action):
     """Negotiation (§4.8): offer a treaty to another power, secret or public."""
 
@@ -498,6 +524,9 @@ PaxAction = Annotated[
     | WarAttack
     | WarStepDone
     | WarSpoils
+    | ProposeSpoils
+    | AnswerSpoils
+    | VoteSpoils
     | ProposeTreaty
     | AnswerOffer
     | Withdraw

@@ -82,10 +82,12 @@ def next_caller(state: PaxState) -> str | None:
     return None
 
 
-def sites(state: PaxState) -> list[str]:
-    """§4.9 (A-27): a player's home nation not party to any dispute on the agenda; the USA
-    or Japan only when every European one is involved; Germany when all are."""
-    involved = {p for area in agenda(state) for p in parties(state, area)}
+def sites(state: PaxState, involved: set[str] | None = None) -> list[str]:
+    """§4.9 (A-27): a player's home nation not party to any dispute on the agenda (or not
+    among `involved`); the USA or Japan only when every European one is involved; Germany
+    when all are."""
+    if involved is None:
+        involved = {p for area in agenda(state) for p in parties(state, area)}
     data = game_data(state)
     homes = [p for p in majors(state) if p not in involved]
     european = [p for p in homes if p not in LATE_SITES]
@@ -96,13 +98,14 @@ def sites(state: PaxState) -> list[str]:
     return late or ["germany"]
 
 
-def members(state: PaxState, host: str) -> list[str]:
-    """The voters: every party, the host, and every other European major (attending is
-    never a loss); the USA, Japan and Belgium only as a party or the host (the USA and
-    Japan may then be invited, congress_agenda.py); A-H never."""
+def members(state: PaxState, host: str, involved: set[str] | None = None) -> list[str]:
+    """The voters: every party (or every power of `involved`), the host, and every other
+    European major (attending is never a loss); the USA, Japan and Belgium only as a party
+    or the host (the USA and Japan may then be invited, congress_agenda.py); A-H never."""
     data = game_data(state)
-    involved = {p for area in agenda(state) for p in parties(state, area)}
-    involved |= set(minor_rights.defenders(state))
+    if involved is None:
+        involved = {p for area in agenda(state) for p in parties(state, area)}
+        involved |= set(minor_rights.defenders(state))
     found = [
         p
         for p in majors(state)

@@ -25,6 +25,7 @@ from rulesets.pax_britannica.war_board import (
     take,
     units_at,
 )
+from rulesets.pax_britannica.war_spoils import open_division
 
 STALEMATE_CYCLES = 3  # W9 (d): three cycles in a row with no attack
 SPOIL_LEVELS: tuple[Level, ...] = ("possession", "protectorate", "influence", "interest")
@@ -78,7 +79,8 @@ def conclude(ctx: StepContext[PaxState], war: War, winner: int | None, reason: s
 
 def divide_conquests(state: PaxState, war: War, sides: set[int]) -> None:
     """The conquests of `sides` stay conquered and become spoils (the others go back to
-    their holders); the war moves to its spoils step."""
+    their holders); the war moves to its spoils step, where two or more victorious seats
+    first agree on the division (war_spoils.py)."""
     kept = {a: s for a, s in war.conquered.items() if s in sides}
     war.conquered = kept
     war.spoils = [
@@ -87,6 +89,7 @@ def divide_conquests(state: PaxState, war: War, sides: set[int]) -> None:
     ]
     war.step = "spoils"
     war.waiting = []
+    open_division(state, war)
 
 
 def _taker(state: PaxState, war: War, area: str, side: int) -> str:

@@ -118,6 +118,23 @@ class Spoil(_Model):
     area: str
 
 
+class SpoilsDivision(_Model):
+    """§4.11.12: the victors' division of their conquests (area -> the victor proposed), its
+    proposer (a power) while it is still drafting, the areas it already reassigned, the
+    victors' seats still to accept; once one refused, the automatic Congress of §4.9: its
+    host, its voting members and their ballots on the first area of `plan` not yet voted
+    (`voted` holds the ones done)."""
+
+    plan: dict[str, str]
+    proposer: str = ""
+    changed: list[str] = Field(default_factory=list)
+    answering: list[str] = Field(default_factory=list)
+    host: str = ""
+    voters: list[str] = Field(default_factory=list)
+    ballots: dict[str, str] = Field(default_factory=dict)
+    voted: list[str] = Field(default_factory=list)
+
+
 # -- the players' decisions inside a war (issue 20: losses, retreats, peace, passages) --
 
 
@@ -219,6 +236,7 @@ class War(_Model):
     prisoners: list[Unit] = Field(default_factory=list)
     controllers: dict[str, str] = Field(default_factory=dict)
     spoils: list[Spoil] = Field(default_factory=list)
+    division: SpoilsDivision | None = None
     # issue 20, the players' decisions: battle choices waiting, the peace on the table,
     # the seats that proposed peace this cycle, and the passages denied (id -> powers).
     decisions: list[WarDecision] = Field(default_factory=list)

@@ -11,13 +11,17 @@ war_codominions.py) are answered before anything else."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
+from rulesets.pax_britannica import war_spoils
 from rulesets.pax_britannica.actions import (
     AnswerPeace,
+    AnswerSpoils,
     DeclareWar,
     DenyPassage,
     NoWar,
     PeaceTerm,
     ProposePeace,
+    ProposeSpoils,
+    VoteSpoils,
     WarAttack,
     WarConsent,
     WarLosses,
@@ -93,6 +97,7 @@ from rulesets.pax_britannica.war_peace import (
     proposal_choices,
     propose,
 )
+from rulesets.pax_britannica.war_spoils import division_prompt
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -127,7 +132,7 @@ def advance(ctx: StepContext[PaxState]) -> None:
             _begin_cycle(ctx, war)
             continue
         if war.step == "spoils":
-            if _spoils_pending(ctx, war):
+            if war.division is not None or _spoils_pending(ctx, war):
                 return
             finish_war(ctx, war)
             continue
@@ -352,6 +357,8 @@ def prompts(state: PaxState) -> list[Prompt]:
         return [passage_prompt(state, war)]
     if war.passage_calls:
         return [call_prompt(state, war)]
+    if war.division is not None:
+        return [division_prompt(state, war)]
     if war.step == "spoils":
         return _spoils_prompt(state, war)
     if not war.waiting:
@@ -625,6 +632,25 @@ def _claim(ctx: StepContext[PaxState], war: War, seat: str, action: WarSpoils) -
     advance(ctx)
 
 
+def on_propose_spoils(ctx: StepContext[PaxState], seat: str, action: ProposeSpoils) -> None:
+    war_spoils.propose(ctx, _dividing(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_answer_spoils(ctx: StepContext[PaxState], seat: str, action: AnswerSpoils) -> None:
+    war_spoils.answer(ctx, _dividing(ctx.state), seat, action)
+    advance(ctx)
+
+
+def on_vote_spoils(ctx: StepContext[PaxState], seat: str, action: VoteSpoils) -> None:
+    war_spoils.vote(ctx, _dividing(ctx.state), seat, action)
+    advance(ctx)
+
+
+def _dividing(state: PaxState) -> War | None:
+    return state.wars[0] if state.wars and not state.finished else None
+
+
 PHASE: Phase[PaxState] = Phase(
     name="war",
     prompts=prompts,
@@ -633,6 +659,9 @@ PHASE: Phase[PaxState] = Phase(
         WarAttack: on_war_attack,
         WarStepDone: on_war_step_done,
         WarSpoils: on_war_spoils,
+        ProposeSpoils: on_propose_spoils,
+        AnswerSpoils: on_answer_spoils,
+        VoteSpoils: on_vote_spoils,
         WarRetreat: on_war_retreat,
         WarLosses: on_war_losses,
         WarConsent: on_war_consent,
