@@ -7,12 +7,16 @@ armies leave the map when the war ends."""
 
 from __future__ import annotations
 
+import random
+
+from rulesets.core import submit
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState, War, game_data
 from rulesets.pax_britannica.war_board import army_steps, control_areas, supported, take
 from rulesets.pax_britannica.war_combat import fight_battle
 from tests.pax_britannica.helpers import act, army, context, put
 from tests.pax_britannica.test_ottoman_sides import side, sides_asked
+from tests.random_play import legal_prompts, random_action
 
 OTTOMAN_FIRST = [5, 2]  # W2: the Ottoman alliance rolls 5, France 2
 
@@ -130,3 +134,23 @@ def test_an_area_the_ottomans_win_goes_back_to_the_empire_and_their_armies_leave
     assert ("pax.event.war_spoils_declined", {"power": "ottoman", "area": "syria"}) in events
     assert not [u for u in outcome.state.units if u.power == "ottoman"]
     assert not outcome.state.wars
+
+
+def test_random_play_through_an_allied_ottoman_war_always_ends() -> None:
+    # Random answers after Germany sides with the Ottomans against France: the normal war
+    # ends (W9, a peace or the Great War), and the Ottoman armies leave the map.
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = allied_war([[5, 2], [1, 4]][seed % 2])
+        army(state, "germany", "anatolia", 3)
+        ended = False
+        for _ in range(3_000):
+            if state.finished:
+                break
+            prompts = legal_prompts(PAX, state)
+            prompt = rng.choice(prompts)
+            outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
+            state = outcome.state
+            ended = ended or "pax.event.war_ends" in [e.key for e in outcome.events]
+        assert state.finished and ended
+        assert not [u for u in state.units if u.power == "ottoman"]
