@@ -154,3 +154,23 @@ def test_random_play_through_an_allied_ottoman_war_always_ends() -> None:
             ended = ended or "pax.event.war_ends" in [e.key for e in outcome.events]
         assert state.finished and ended
         assert not [u for u in state.units if u.power == "ottoman"]
+
+
+def test_an_enemy_alone_in_an_unmarked_ottoman_area_conquers_it() -> None:
+    # §4.11.9 in a normal war: an army in an enemy area with no enemy army conquers it; the
+    # Empire's unmarked areas being the Ottoman alliance's (our reading), France takes
+    # Anatolia, and the Ottoman armies in Tripoli may cross the uncontrolled Egypt.
+    state = allied_war([1, 4])  # France first
+    for unit in state.units:
+        if unit.power == "ottoman":
+            unit.location = "tripoli"
+    [french] = [u for u in state.units if u.power == "france" and u.location == "syria"]
+    move = {"type": "war_move", "power": "france", "unit": french.id, "to": "anatolia"}
+    outcome = act(state, "france", move)
+    conquered = [e.params for e in outcome.events if e.key == "pax.event.area_conquered"]
+    assert conquered == [{"powers": ["france"], "area": "anatolia"}]
+    assert the_war(outcome.state).conquered == {"anatolia": 1}
+    [prompt] = PAX.prompts(outcome.state)
+    assert (prompt.seat, prompt.kind) == ("germany", "war_manoeuvre")
+    moves = {c.action["to"] for c in prompt.choices if c.action["type"] == "war_move"}
+    assert moves == {"egypt"}
