@@ -6,23 +6,27 @@ control marker stands there and it is not defeated (A-86). Also the Ottoman war 
 the Empire declares war on each power that established a control marker in one of its
 areas, three strength-5 armies appear in Anatolia, and its ends (b) no Ottoman army
 left, (a) no enemy unit left in the Empire, (c) the enemies out of reach (three cycles
-without an attack, Courier's reading of the Egypt exception: the enemies end the war)."""
+without an attack, Courier's reading of the Egypt exception: the enemies end the war).
+With a major ally the Ottoman war is a normal war (war.py), the Empire a minor on the
+ally's side; only its armies' leaving at the end is here."""
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Literal
 
 from rulesets.core import StepContext
 from rulesets.pax_britannica.board import land_neighbours
 from rulesets.pax_britannica.combat import odds_for, result_for
 from rulesets.pax_britannica.holdings import eliminate, new_unit, remove_marker
-from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, markers_in
+from rulesets.pax_britannica.state import PaxState, Unit, War, game_data
 from rulesets.pax_britannica.war_board import (
     OTTOMAN,
     native_cc,
     native_pieces_free,
     native_region,
     ottoman_areas,
+    ottoman_ground,
 )
 from rulesets.pax_britannica.war_combat import retreat_units, war_losses
 
@@ -42,7 +46,9 @@ def begin_ottoman_war(ctx: StepContext[PaxState]) -> None:
         return
     allies = [p for p, side in state.ottoman_supporters.items() if side == 0]
     helpers = [p for p, side in state.ottoman_supporters.items() if side == 1]
-    state.wars.insert(0, War(sides=([OTTOMAN, *allies], targets + helpers), kind="ottoman"))
+    # §4.11.14: with a major ally it is a normal war, the Empire a minor allied to it.
+    kind: Literal["war", "ottoman"] = "war" if allies else "ottoman"
+    state.wars.insert(0, War(sides=([OTTOMAN, *allies], targets + helpers), kind=kind))
     pieces = native_pieces_free(state)  # A-72: as many as the shared pieces allow
     armies = ARMIES if pieces is None else min(ARMIES, pieces)
     for _ in range(armies):
@@ -62,30 +68,16 @@ def natives_of(state: PaxState, war: War) -> list[Unit]:
 
 
 def _passable(state: PaxState, war: War) -> set[str]:
-    """The natives never leave their region; the Ottomans may cross Egypt when nobody
-    controls it or a belligerent does (a neutral's Egypt blocks them)."""
-    places = set(native_region(state, war))
-    if war.kind != "ottoman":
-        return places
-    holders = {m.power for m in markers_in(state, "egypt") if m.is_control}
-    if not holders or holders & set(war.powers):
-        places.add("egypt")
-    return places
-
-
-def _allies_act(state: PaxState, war: War) -> None:
-    """The players who joined the natives' side (ottoman_sides.py) act after them in the
-    same phase, in seat order."""
-    allies = set(war.sides[0][1:])
-    war.waiting = [seat for seat in state.seats if seat in allies]
+    """The natives never leave their region; the Ottomans may cross Egypt (§4.11.14)."""
+    if war.kind == "ottoman":
+        return ottoman_ground(state, war)
+    return set(native_region(state, war))
 
 
 def native_manoeuvre(ctx: StepContext[PaxState], war: War) -> None:
     """An army where enemies stand stays; the others step toward the nearest area of the
-    region holding enemies (ties by a die); none reachable, it stays (A-49). The natives'
-    allies then manoeuvre."""
+    region holding enemies (ties by a die); none reachable, it stays (A-49)."""
     state = ctx.state
-    _allies_act(state, war)
     passable = _passable(state, war)
     goals = {a for a in native_region(state, war) if _enemy_units(state, war, a)}
     for army in natives_of(state, war):
@@ -131,9 +123,8 @@ def _distance(state: PaxState, start: str, goals: set[str], passable: set[str]) 
 def native_attacks(ctx: StepContext[PaxState], war: War) -> None:
     """Every area with native armies and enemy armies: the natives attack together, with
     the area's CC; the enemy's armies there defend together (navies are ignored, A-50);
-    an attack that ends AE or AR defeats the area. The natives' allies then attack."""
+    an attack that ends AE or AR defeats the area."""
     state = ctx.state
-    _allies_act(state, war)
     for area in sorted({u.location for u in natives_of(state, war)}):
         defenders = [u for u in _enemy_units(state, war, area) if u.kind == "army"]
         attackers = [u for u in natives_of(state, war) if u.location == area]
@@ -203,12 +194,8 @@ def _remove(ctx: StepContext[PaxState], units: list[Unit]) -> None:
 
 
 def ottoman_war_over(state: PaxState, war: War) -> str | None:
-    """W9 for the Ottoman war (§4.11.14, A-54): (b) needs no Ottoman army and no unit of
-    their allies in the Empire."""
-    allies = set(war.sides[0][1:])
-    areas = set(ottoman_areas(state))
-    allied = any(u.power in allies and u.location in areas for u in state.units)
-    if not natives_of(state, war) and not allied:
+    """W9 for the Ottoman war with no major ally (§4.11.14, A-54)."""
+    if not natives_of(state, war):
         return "ottomans_lose"
     if not any(_enemy_units(state, war, a) for a in ottoman_areas(state)):
         return "ottomans_win"
@@ -234,3 +221,10 @@ def conclude_ottoman_war(ctx: StepContext[PaxState], war: War, outcome: str) -> 
     for army in natives_of(state, war):
         state.units.remove(army)
     war.conquered, war.spoils, war.step = {}, [], "spoils"
+
+
+def ottomans_leave(state: PaxState, war: War) -> None:
+    """At the end of an Ottoman war fought as a normal war, the Ottoman armies leave the
+    map, their prisoners too (§4.11.14: they have no home to go back to)."""
+    state.units = [u for u in state.units if u.power != OTTOMAN]
+    war.prisoners = [u for u in war.prisoners if u.power != OTTOMAN]

@@ -4,9 +4,9 @@ each player whose power is neither attacked nor already at war this turn, in sea
 stays out (the default) or joins a side. Joining counts as a declaration of war for ET
 (+5, blamed on the joiner) and for the Great War (A-53), which an Ottoman war is only when
 a major power supports the Ottomans and four great European powers take part (1993,
-§4.11.5). A war on Germany brings Austria-Hungary in (and the reverse, A-35). The
-Ottomans' allies move and attack with their own units after the Ottomans in each First
-Alliance phase (natives.py); the Ottoman armies keep playing themselves."""
+§4.11.5). A war on Germany brings Austria-Hungary in (and the reverse, A-35). With a
+player on the Ottomans' side the war is a normal war, the Empire a minor allied to it
+(natives.py begins it, war.py plays it)."""
 
 from __future__ import annotations
 

@@ -40,6 +40,7 @@ from rulesets.pax_britannica.natives import (
     native_attacks,
     native_manoeuvre,
     ottoman_war_over,
+    ottomans_leave,
 )
 from rulesets.pax_britannica.peace import (
     conclude,
@@ -59,6 +60,7 @@ from rulesets.pax_britannica.rebellion import (
 )
 from rulesets.pax_britannica.state import PaxState, Unit, War, game_data, seat_of, unit_by_id
 from rulesets.pax_britannica.war_board import (
+    OTTOMAN,
     army_steps,
     coaling,
     control_areas,
@@ -134,6 +136,7 @@ def advance(ctx: StepContext[PaxState]) -> None:
         if war.step == "spoils":
             if war.division is not None or _spoils_pending(ctx, war):
                 return
+            ottomans_leave(state, war)
             finish_war(ctx, war)
             continue
         war.waiting = [seat for seat in war.waiting if _has_something(state, war, seat)]
@@ -470,7 +473,9 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
             cede(ctx, war, war.spoils[0], None)
         return bool(war.spoils)
     for spoil in list(war.spoils):
-        if controller(state, war, spoil.power) is None:
+        if spoil.power == OTTOMAN:  # §4.11.14: the Empire takes its land back, no marker
+            place_spoil(ctx, war, spoil, None)
+        elif controller(state, war, spoil.power) is None:
             levels = spoil_levels(state, spoil.power)
             place_spoil(ctx, war, spoil, levels[0] if levels else None)
     return bool(war.spoils)

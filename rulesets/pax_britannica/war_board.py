@@ -22,6 +22,7 @@ OTTOMAN = "ottoman"  # the Empire's armies in an Ottoman war (§4.11.14)
 CHINA = "china"  # the rebels' armies in a Chinese rebellion (§4.11.13)
 NATIVES = (OTTOMAN, CHINA)
 CHINESE = ("chinese_empire", "chinese_vassal")
+EGYPT = "egypt"
 
 
 NATIVE_PIECES = 6  # A-72: the Chinese and Ottoman armies share six pieces
@@ -46,8 +47,9 @@ def chinese_areas(state: PaxState) -> list[str]:
 
 
 def native_region(state: PaxState, war: War) -> list[str]:
-    """The areas the natives of an Ottoman war or a Chinese rebellion fight in."""
-    if war.kind == "ottoman":
+    """The areas the natives of an Ottoman war or a Chinese rebellion fight in (the
+    Ottoman Empire's also when a major ally makes it a normal war, §4.11.14)."""
+    if war.kind == "ottoman" or OTTOMAN in war.powers:
         return ottoman_areas(state)
     if war.kind == "rebellion":
         return chinese_areas(state)
@@ -63,6 +65,26 @@ def native_cc(state: PaxState, war: War, area: str) -> int:
     if any(m.is_control for m in markers_in(state, area)):
         return 0
     return game_data(state).area(area).cc
+
+
+def ottoman_ground(state: PaxState, war: War) -> set[str]:
+    """§4.11.14: Ottoman units never leave the Empire but for Egypt, which they may cross
+    when nobody controls it or a belligerent does (a neutral's Egypt blocks them)."""
+    places = set(ottoman_areas(state))
+    holders = {m.power for m in markers_in(state, EGYPT) if m.is_control}
+    if not holders or holders & set(war.powers):
+        places.add(EGYPT)
+    return places
+
+
+def empire_held(state: PaxState, war: War, side: int) -> set[str]:
+    """In a normal war with the Ottomans on `side` (a major ally, §4.11.14), the Empire's
+    areas with no control marker are theirs, as a minor's own land (our reading: the text
+    gives them no home nation)."""
+    if war.kind != "war" or OTTOMAN not in war.sides[side]:
+        return set()
+    marked = {m.area for m in state.markers if m.is_control}
+    return set(ottoman_areas(state)) - marked
 
 
 def capes(state: PaxState) -> dict[str, tuple[str, str]]:
@@ -131,6 +153,7 @@ def control_areas(state: PaxState, war: War, side: int) -> set[str]:
     held = {m.area for m in state.markers if m.power in powers and m.is_control and m.established}
     if war.kind == "rebellion" and side == 1:  # A-48: China counts as theirs for support
         held |= set(chinese_areas(state))
+    held |= empire_held(state, war, side)
     lost = {a for a, s in war.conquered.items() if s != side}
     won = {a for a, s in war.conquered.items() if s == side}
     return (held - lost) | won
@@ -139,7 +162,7 @@ def control_areas(state: PaxState, war: War, side: int) -> set[str]:
 def take(state: PaxState, war: War, side: int, area: str) -> None:
     """`side` conquers `area` (§4.11.9), or frees it when its own powers hold its control
     markers (a reconquest gives no spoils: the area is theirs again)."""
-    own = any(
+    own = area in empire_held(state, war, side) or any(
         m.area == area and m.power in war.sides[side] and m.is_control and m.established
         for m in state.markers
     )
@@ -229,7 +252,8 @@ def army_steps(state: PaxState, war: War, power: str, here: str) -> list[str]:
     assert side is not None
     foes, friends = enemies(war, side), war.sides[side]
     fleets = merchant_seas(state, power)
-    enterable = belligerent_areas(state, war)
+    # §4.11.14: the Ottomans keep to the Empire and, on conditions, Egypt.
+    enterable = ottoman_ground(state, war) if power == OTTOMAN else belligerent_areas(state, war)
     here_is_sea, here_is_area = is_water(state, here), data.is_area(here)
     zones = capes(state)
     here_hostile = here_is_area and (
@@ -296,6 +320,8 @@ def _sources(state: PaxState, war: War, powers: list[str]) -> set[str]:
     side = side_of(war, powers[0])
     foes = enemies(war, side) if side is not None else []
     found = set(powers)
+    if OTTOMAN in powers and side is not None:  # the Empire is the Ottomans' home (§4.11.14)
+        found |= set(ottoman_areas(state)) - control_areas(state, war, 1 - side)
     for marker in state.markers:
         dominion = marker.power in powers and marker.level == "dominion"
         if dominion and not _occupied(state, foes, marker.area, "navy"):

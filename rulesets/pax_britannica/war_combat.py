@@ -57,7 +57,11 @@ def fight_battle(
     data = game_data(state)
     attackers, defenders = forces(state, war, seat, place, kind)
     cc = native_cc(state, war, place) if kind == "army" else 0
-    attack, defence = sum(u.strength for u in attackers), sum(u.strength for u in defenders) + cc
+    # The area's CC fights for the natives' side, which attacks here only with a major
+    # ally (§4.11.14: a normal war, the Empire's unmarked areas keeping their CC).
+    natives_attack = war.sides[war.acting][0] in NATIVES
+    attack = sum(u.strength for u in attackers) + (cc if natives_attack else 0)
+    defence = sum(u.strength for u in defenders) + (0 if natives_attack else cc)
     odds = odds_for(data, attack, defence)
     die = ctx.roll(6)
     result = result_for(data, odds, die)
@@ -71,8 +75,11 @@ def fight_battle(
         die=die,
         result=f"pax_war_result_{result}",
     )
-    # A-86: the area falls on DR or DE, or an exchange its defenders' total loses.
-    if cc and (result in ("DR", "DE") or (result in ("EX", "HEX") and defence < attack)):
+    # A-86: the area falls when the natives' side retreats or is eliminated, or loses an
+    # exchange (the smaller total, the attacker when equal).
+    natives_lose = ("AR", "AE") if natives_attack else ("DR", "DE")
+    lost_exchange = attack <= defence if natives_attack else defence < attack
+    if cc and (result in natives_lose or (result in ("EX", "HEX") and lost_exchange)):
         war.defeated.append(place)
         ctx.emit("pax.event.native_area_defeated", area=place)
     if result == "AE":

@@ -67,20 +67,6 @@ def test_supporting_the_attacked_power_is_a_declaration_of_war() -> None:
     ]
 
 
-def test_an_ally_of_the_ottomans_acts_after_them_in_their_phases() -> None:
-    # §4.11.14: the Ottomans "with a major-power ally": the ally fights beside them; here
-    # the Ottoman armies still play themselves and the ally moves its own units after them.
-    state = sides_asked()
-    army(state, "germany", "anatolia", 3)
-    state = side(state, "britain", "none").state
-    state = side(state, "germany", "ottoman").state
-    outcome = side(state, "usa", "none", [2])
-    [war] = [w for w in outcome.state.wars if w.kind == "ottoman"]
-    assert war.sides == (["ottoman", "germany"], ["france"])
-    [prompt] = PAX.prompts(outcome.state)
-    assert (prompt.seat, prompt.kind) == ("germany", "war_manoeuvre")
-
-
 def test_an_ottoman_war_without_an_ottoman_ally_is_never_the_great_war() -> None:
     # §4.11.5 [1993]: "An Ottoman war against 4 or more powers is not the Great War unless a
     # major power has declared support for the Ottomans". Germany's entry brings
