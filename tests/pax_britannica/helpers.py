@@ -152,3 +152,20 @@ def opened(state: PaxState, seat: str, topic: str) -> PaxState:
 
 def keys(outcome: Outcome[PaxState]) -> list[str]:
     return [event.key for event in outcome.events]
+
+
+def play_randomly(state: Any, rng: Any, steps: int, event: str) -> tuple[Any, bool]:
+    """Random legal orders until the game ends or `steps` run out; whether `event` was seen."""
+    from rulesets.core.engine import submit
+    from tests.random_play import legal_prompts, random_action
+
+    seen = False
+    for _ in range(steps):
+        if state.finished:
+            break
+        prompts = legal_prompts(PAX, state)
+        prompt = rng.choice(prompts)
+        outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
+        state = outcome.state
+        seen = seen or event in [e.key for e in outcome.events]
+    return state, seen

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core import submit
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState, War, game_data
 from rulesets.pax_britannica.war_board import army_steps, control_areas, supported, take
 from rulesets.pax_britannica.war_combat import fight_battle
-from tests.pax_britannica.helpers import act, army, context, put
+from tests.pax_britannica.helpers import act, army, context, play_randomly, put
 from tests.pax_britannica.test_ottoman_sides import side, sides_asked
-from tests.random_play import legal_prompts, random_action
 
 OTTOMAN_FIRST = [5, 2]  # W2: the Ottoman alliance rolls 5, France 2
 
@@ -143,15 +141,7 @@ def test_random_play_through_an_allied_ottoman_war_always_ends() -> None:
         rng = random.Random(seed)
         state = allied_war([[5, 2], [1, 4]][seed % 2])
         army(state, "germany", "anatolia", 3)
-        ended = False
-        for _ in range(3_000):
-            if state.finished:
-                break
-            prompts = legal_prompts(PAX, state)
-            prompt = rng.choice(prompts)
-            outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
-            state = outcome.state
-            ended = ended or "pax.event.war_ends" in [e.key for e in outcome.events]
+        state, ended = play_randomly(state, rng, 3_000, "pax.event.war_ends")
         assert state.finished and ended
         assert not [u for u in state.units if u.power == "ottoman"]
 

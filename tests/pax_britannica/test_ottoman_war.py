@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core import submit
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.state import PaxState, War
 from rulesets.pax_britannica.war_combat import fight_battle
-from tests.pax_britannica.helpers import army, context, new_game, put
+from tests.pax_britannica.helpers import army, context, new_game, play_randomly, put
 from tests.pax_britannica.test_war import play_on
 from tests.pax_britannica.test_war_declarations import at_war_phase, entered
-from tests.random_play import legal_prompts, random_action
 
 NO_REBELLION = [6, 6, 6]  # the Chinese Resentment roll before the War phase
 
@@ -104,14 +102,6 @@ def test_random_play_through_an_ottoman_war_always_ends() -> None:
         army(state, "britain", "syria", 3)
         state.ottoman_war_pending = ["russia", "britain"]
         state = entered(state).state
-        ended = False
-        for _ in range(2_000):
-            if state.finished:
-                break
-            prompts = legal_prompts(PAX, state)
-            prompt = rng.choice(prompts)
-            outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
-            state = outcome.state
-            ended = ended or "pax.event.ottoman_war_ends" in [e.key for e in outcome.events]
+        state, ended = play_randomly(state, rng, 2_000, "pax.event.ottoman_war_ends")
         assert state.finished and ended
         assert not [u for u in state.units if u.power == "ottoman"]
