@@ -138,8 +138,12 @@ def localise_value(value: Any, language: str) -> Any:
             return game_title(value[5:], language)
         names = catalogue(language)
         return names.get(f"name.{value}") or catalogue(DEFAULT_LANGUAGE).get(f"name.{value}", value)
+    if _is_message(value):  # a message inside a message: the terms an offer lists
+        return translate(value["key"], language, **value["params"])
     if isinstance(value, list):
-        return ", ".join(str(localise_value(item, language)) for item in value)
+        sentences = bool(value) and all(_is_message(item) for item in value)
+        joint = (" ; " if language == "fr" else "; ") if sentences else ", "
+        return joint.join(str(localise_value(item, language)) for item in value)
     if isinstance(value, dict):
         # A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6, France 5".
         return "; ".join(
@@ -147,6 +151,12 @@ def localise_value(value: Any, language: str) -> Any:
             for name, amount in value.items()
         )
     return value
+
+
+def _is_message(value: Any) -> bool:
+    """A parameter that is itself a message, `{"key": ..., "params": {...}}` (JSON, so that
+    events stay plain data)."""
+    return isinstance(value, dict) and value.keys() == {"key", "params"}
 
 
 def game_title(name: str, language: str) -> str:

@@ -383,9 +383,10 @@ class ProposePeace(Action):
 
 
 class PeaceTerm(Action):
-    """War (§4.11.12): the proposer adds one further term to its peace before it is
-    offered (`none`: offer it as it stands): `giver` pays `receiver` `amount` £, hands it
-    its marker in `area`, or the disputed `area` is settled for `receiver`."""
+    """War (§4.11.12): the proposer adds a further term to its peace before it is offered,
+    one at a time (`none`: offer it with the terms added so far): `giver` pays `receiver`
+    `amount` £, hands it its marker in `area`, or the disputed `area` is settled for
+    `receiver`."""
 
     type: Literal["peace_term"] = "peace_term"
     kind: Literal["none", "payment", "cession", "settlement"]

@@ -7,7 +7,7 @@ import json
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulesets.core import BaseState
 from rulesets.pax_britannica.data import CONTROL_LEVELS, LEVELS, Level, PaxData, default_data
@@ -174,15 +174,26 @@ class PeaceClause(_Model):
 class PeaceProposal(_Model):
     """Peace offered during a war (§4.11.12): `proposer`'s seat offers it, `keeps` says
     whose conquests are kept (nobody's, both sides', the proposer's side's or the other
-    side's), `clause` one further term, chosen while `drafting`; the seats still to
-    answer, in seat order, and the powers that signed."""
+    side's), `clauses` its further terms, added one by one while `drafting`; the seats
+    still to answer, in seat order, and the powers that signed."""
 
     proposer: str
     keeps: PeaceTerms
     pending: list[str] = Field(default_factory=list)
     signed: list[str] = Field(default_factory=list)
-    clause: PeaceClause | None = None
+    clauses: list[PeaceClause] = Field(default_factory=list)
     drafting: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_clause_to_list(cls, data: Any) -> Any:
+        """A proposal saved when a peace carried at most one term (`clause`) loads as a
+        list of terms."""
+        if isinstance(data, dict) and "clause" in data:
+            data = dict(data)
+            clause = data.pop("clause")
+            data.setdefault("clauses", [clause] if clause is not None else [])
+        return data
 
 
 class PassageQuestion(_Model):

@@ -6,8 +6,9 @@ the war at once, the kept conquests becoming spoils as after a victory. When som
 while their allies sign, the signers of each side that has a refuser leave the war (a
 separate peace, ET +5) and the rest fight on; a minor follows its major allies (§4.11.6:
 it cannot negotiate) and leaves with the last of them. Nobody signing on the other side
-leaves the war as it was. Before the seats answer, the proposer may add one further term
-(war_peace_terms.py), which acts only in a peace every belligerent signs."""
+leaves the war as it was. Before the seats answer, the proposer may add further terms,
+one at a time (war_peace_terms.py), which act only in a peace every belligerent signs;
+the signing prompt lists them all."""
 
 from __future__ import annotations
 
@@ -28,11 +29,13 @@ from rulesets.pax_britannica.state import (
 )
 from rulesets.pax_britannica.war_board import side_of
 from rulesets.pax_britannica.war_peace_terms import (
+    MAX_TERMS,
     add_term,
     apply_clause,
     clause_options,
     clause_params,
     term_choices,
+    terms_list,
 )
 
 TERMS: tuple[PeaceTerms, ...] = ("none", "both", "ours", "theirs")
@@ -91,25 +94,27 @@ def proposal_choices(state: PaxState, war: War, seat: str) -> list[Choice]:
 
 
 def peace_prompt(state: PaxState, war: War) -> Prompt:
-    """The proposer's further term while it drafts; then the next seat to answer the peace
-    on the table: refuse (the default) or sign."""
+    """The proposer's further terms while it drafts (those already added shown); then the
+    next seat to answer the peace on the table, every term listed: refuse (the default)
+    or sign."""
     proposal = war.peace
     assert proposal is not None
+    params: dict[str, JsonValue] = {"power": proposal.proposer}
+    listed = {**params, "terms": terms_list(state, proposal), "count": len(proposal.clauses)}
     if proposal.drafting:
+        more = "_more" if proposal.clauses else ""
+        key = f"pax.prompt.war_peace{more}_terms"
         return Prompt(
             seat=seat_of(state, proposal.proposer) or proposal.proposer,
             kind="war_peace_terms",
-            text=Msg(key="pax.prompt.war_peace_terms", params={"power": proposal.proposer}),
+            text=Msg(key=key, params={**listed, "most": MAX_TERMS}),
             choices=term_choices(state, war, proposal),
         )
     terms = _terms_msg(war, proposal.proposer, proposal.keeps, "label", "sign_peace")
-    refuse = Msg(key="pax.label.refuse_peace", params={"power": proposal.proposer})
-    text = Msg(key="pax.prompt.war_peace", params={"power": proposal.proposer})
-    if proposal.clause is not None:
-        text = Msg(
-            key=f"pax.prompt.war_peace_{proposal.clause.kind}",
-            params={"power": proposal.proposer, **clause_params(state, proposal.clause)},
-        )
+    refuse = Msg(key="pax.label.refuse_peace", params=params)
+    text = Msg(key="pax.prompt.war_peace", params=params)
+    if proposal.clauses:
+        text = Msg(key="pax.prompt.war_peace_listed", params=listed)
     return Prompt(
         seat=proposal.pending[0],
         kind="war_peace",
@@ -139,22 +144,22 @@ def propose(ctx: StepContext[PaxState], war: War, seat: str, action: ProposePeac
 
 
 def draft(ctx: StepContext[PaxState], war: War, seat: str, action: PeaceTerm) -> None:
-    """The proposer's further term (or none); the peace is then offered."""
+    """The proposer adds a term, and may then add another; once it finishes (or can add
+    nothing more) the peace is offered."""
     proposal = war.peace
     state = ctx.state
     if proposal is None or not proposal.drafting or seat_of(state, proposal.proposer) != seat:
         raise IllegalAction("pax.error.not_your_war_step")
-    add_term(state, war, proposal, action)
-    proposal.drafting = False
-    _announce(ctx, war, proposal)
+    proposal.drafting = add_term(state, war, proposal, action)
+    if not proposal.drafting:
+        _announce(ctx, war, proposal)
 
 
 def _announce(ctx: StepContext[PaxState], war: War, proposal: PeaceProposal) -> None:
     offer = _terms_msg(war, proposal.proposer, proposal.keeps, "event", "peace_proposed")
     ctx.emit(offer.key, **offer.params)
-    if proposal.clause is not None:
-        params = clause_params(ctx.state, proposal.clause)
-        ctx.emit(f"pax.event.peace_term_{proposal.clause.kind}", **params)
+    for clause in proposal.clauses:
+        ctx.emit(f"pax.event.peace_term_{clause.kind}", **clause_params(ctx.state, clause))
 
 
 def answer(ctx: StepContext[PaxState], war: War, seat: str, action: AnswerPeace) -> None:
@@ -188,8 +193,8 @@ def _conclude(ctx: StepContext[PaxState], war: War, proposal: PeaceProposal) -> 
         return
     if not any(refusers):
         ctx.emit("pax.event.peace_made", side=list(war.sides[0]), other=list(war.sides[1]))
-        if proposal.clause is not None:
-            apply_clause(ctx, war, proposal.clause)
+        for clause in proposal.clauses:
+            apply_clause(ctx, war, clause)
         divide_conquests(state, war, kept_sides(war, proposal))
         return
     leaving = [p for s in (0, 1) if refusers[s] for p in signers[s]]

@@ -1,10 +1,13 @@
-"""The further term a peace offered in war may carry (§4.11.12: the belligerents "agree a
+"""The further terms a peace offered in war may carry (§4.11.12: the belligerents "agree a
 treaty settling everything: marker changes, payments, and so on"): the proposer, having
-chosen whose conquests are kept, adds one term or none before the peace is offered: a
+chosen whose conquests are kept, adds terms one at a time, up to MAX_TERMS, each time
+free to offer the peace as it stands instead (the first choice and the default): a
 payment of £ between it and an enemy major, the transfer of a marker between them in an
 area of the war, or the settlement of a disputed area nobody conquered for one of the
-belligerents holding a marker there. The term acts when every belligerent signs (a
-separate peace leaves it unapplied), before the spoils; post-war changes cost no ET."""
+belligerents holding a marker there. One term per area and one payment per pair of
+powers; a payer is never asked for more than its treasury holds now. The terms act in
+order when every belligerent signs (a separate peace leaves them unapplied), before the
+spoils; one that has become impossible lapses, told; post-war changes cost no ET."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from rulesets.pax_britannica.state import (
 from rulesets.pax_britannica.war_board import side_of
 
 PAYMENTS = (10, 20, 30)  # the sums a peace may name (Courier's steps of 10 £)
+MAX_TERMS = 3  # Courier's cap, so that an offer stays short enough to read and sign
 CEDABLE = ("possession", "protectorate", "influence", "interest")  # never a state or dominion
 
 
@@ -40,18 +44,25 @@ def _war_areas(state: PaxState, war: War) -> list[str]:
     return sorted({d.area for d in war.declarations if d.area} | set(war.conquered))
 
 
-def _payments(state: PaxState, proposer: str, enemies: list[str]) -> list[PeaceClause]:
+def _payments(
+    state: PaxState, proposer: str, enemies: list[str], terms: list[PeaceClause]
+) -> list[PeaceClause]:
     """The proposer pays an enemy major, or asks one to pay it, a sum its payer's treasury
-    holds now (Austria-Hungary never pays anyone, §4.14)."""
+    holds now beyond what the offer already makes it pay (Austria-Hungary never pays
+    anyone, §4.14); once per pair of powers."""
     found: list[PeaceClause] = []
+    paid = [t for t in terms if t.kind == "payment"]
     for enemy in enemies:
+        if any({t.giver, t.receiver} == {proposer, enemy} for t in paid):
+            continue
         for giver, receiver in ((proposer, enemy), (enemy, proposer)):
             if giver == "austria_hungary":
                 continue
+            owed = sum(t.amount for t in paid if t.giver == giver)
             found.extend(
                 PeaceClause(kind="payment", giver=giver, receiver=receiver, amount=amount)
                 for amount in PAYMENTS
-                if state.powers[giver].treasury >= amount
+                if state.powers[giver].treasury >= owed + amount
             )
     return found
 
@@ -95,11 +106,17 @@ def _settlements(state: PaxState, war: War) -> list[PeaceClause]:
 
 
 def clause_options(state: PaxState, war: War, proposal: PeaceProposal) -> list[PeaceClause]:
+    """The terms the proposer may still add: none once the offer holds MAX_TERMS, and none
+    on an area a term already names."""
+    terms = proposal.clauses
+    if len(terms) >= MAX_TERMS:
+        return []
     enemies = _enemy_majors(state, war, proposal.proposer)
+    named = {t.area for t in terms if t.area}
+    on_areas = [*_cessions(state, war, proposal.proposer, enemies), *_settlements(state, war)]
     return [
-        *_payments(state, proposal.proposer, enemies),
-        *_cessions(state, war, proposal.proposer, enemies),
-        *_settlements(state, war),
+        *_payments(state, proposal.proposer, enemies, terms),
+        *[clause for clause in on_areas if clause.area not in named],
     ]
 
 
@@ -116,12 +133,25 @@ def clause_params(state: PaxState, clause: PeaceClause) -> dict[str, JsonValue]:
     return params
 
 
+def term_message(state: PaxState, clause: PeaceClause) -> dict[str, JsonValue]:
+    """A term as a message inside another (the list an offer shows its signers)."""
+    return {"key": f"pax.term.{clause.kind}", "params": clause_params(state, clause)}
+
+
+def terms_list(state: PaxState, proposal: PeaceProposal) -> list[JsonValue]:
+    return [term_message(state, clause) for clause in proposal.clauses]
+
+
 def term_choices(state: PaxState, war: War, proposal: PeaceProposal) -> list[Choice]:
-    """No further term first (the default), then each term the proposer may add."""
+    """Offering the peace as it stands first (the default), then each term the proposer
+    may add."""
     power = proposal.proposer
-    choices = [
-        Choice.of(PeaceTerm(kind="none"), label=Msg(key="pax.label.peace_term_none", params={}))
-    ]
+    finish = (
+        Msg(key="pax.label.peace_term_finish", params={"count": len(proposal.clauses)})
+        if proposal.clauses
+        else Msg(key="pax.label.peace_term_none", params={})
+    )
+    choices = [Choice.of(PeaceTerm(kind="none"), label=finish)]
     for clause in clause_options(state, war, proposal):
         action = PeaceTerm(**clause.model_dump())
         params = {**clause_params(state, clause), "power": power}
@@ -131,10 +161,11 @@ def term_choices(state: PaxState, war: War, proposal: PeaceProposal) -> list[Cho
     return choices
 
 
-def add_term(state: PaxState, war: War, proposal: PeaceProposal, action: PeaceTerm) -> None:
-    """The proposer's term joins the offer (none leaves it as it stands)."""
+def add_term(state: PaxState, war: War, proposal: PeaceProposal, action: PeaceTerm) -> bool:
+    """The proposer's term joins the offer; True while it may add another (`none`
+    finishes the offer as it stands)."""
     if action.kind == "none":
-        return
+        return False
     clause = PeaceClause(
         kind=action.kind,
         giver=action.giver,
@@ -144,7 +175,8 @@ def add_term(state: PaxState, war: War, proposal: PeaceProposal, action: PeaceTe
     )
     if clause not in clause_options(state, war, proposal):
         raise IllegalAction("pax.error.peace_term_illegal")
-    proposal.clause = clause
+    proposal.clauses.append(clause)
+    return bool(clause_options(state, war, proposal))
 
 
 def apply_clause(ctx: StepContext[PaxState], war: War, clause: PeaceClause) -> None:

@@ -207,7 +207,11 @@ def offer(state: PaxState, keeps: str, term: dict[str, Any] | None = None) -> Pa
     assert drafting.choices[0].action == {"type": "peace_term", "kind": "none"} | EMPTY_TERM
     chosen = {"type": "peace_term", **EMPTY_TERM, **(term or {"kind": "none"})}
     assert drafting.find(chosen) is not None, chosen
-    return act(state, "france", chosen).state
+    state = act(state, "france", chosen).state
+    [more] = PAX.prompts(state)
+    if term is not None and more.kind == "war_peace_terms":  # no other term: offer it now
+        state = act(state, "france", more.choices[0].instantiate()).state
+    return state
 
 
 EMPTY_TERM: dict[str, Any] = {"giver": "", "receiver": "", "amount": 0, "area": ""}
@@ -302,7 +306,8 @@ def test_a_peace_may_name_a_payment_of_pounds() -> None:
     [prompt] = PAX.prompts(state)
     assert (prompt.seat, prompt.kind) == ("britain", "war_peace")
     assert render(prompt.text, "en") == (
-        "France offers peace, and Great Britain would pay France 20 £. Do you sign it?"
+        "France offers peace with 1 term: Great Britain pays France 20 £. Each applies only if "
+        "everyone signs. Do you sign it?"
     )
     assert "20 £" in render(prompt.text, "fr")
     ctx = context(state)  # the peace alone, before the turn goes on to its VP record
