@@ -204,6 +204,15 @@ class PassageQuestion(_Model):
     seat: str
 
 
+class PassageMove(_Model):
+    """A unit's step between two seas through a strait or canal (§4.13), waiting while the
+    neutral controllers answer whether they let its alliance through."""
+
+    unit: int
+    to: str
+    passages: list[str]
+
+
 class PassageCall(_Model):
     """A declaration of war a seat may make at once and only then: a seat of the alliance
     a neutral denied passage, on that neutral (`passage`, §4.13), or a neutral codominion
@@ -259,6 +268,10 @@ class War(_Model):
     passage_votes: dict[str, dict[str, str]] = Field(default_factory=dict)
     passage_calls: list[PassageCall] = Field(default_factory=list)
     settled: list[str] = Field(default_factory=list)  # disputed areas a peace settled
+    # A step through a strait or canal waiting for its controllers, and the sides they let
+    # through this cycle (passage id -> side indexes).
+    passage_move: PassageMove | None = None
+    passage_grants: dict[str, list[int]] = Field(default_factory=dict)
 
     @property
     def acting(self) -> int:

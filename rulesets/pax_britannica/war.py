@@ -5,8 +5,9 @@ then each alliance's manoeuvre, attack and support, the end-of-war check with ET
 cycle, and the resolution with its spoils. The seats of the acting alliance answer in seat
 order; a seat with nothing it could do is not asked. The owners' battle decisions
 (war_decisions.py), a peace on the table (war_peace.py), the passage questions of a war's
-start and the declarations a neutral's conduct allows at once (war_passages.py,
-war_codominions.py) are answered before anything else."""
+start or of a unit trying to pass a neutral's strait or canal, and the declarations a
+neutral's conduct allows at once (war_passages.py, war_codominions.py) are answered
+before anything else."""
 
 from __future__ import annotations
 
@@ -89,8 +90,11 @@ from rulesets.pax_britannica.war_passages import (
     call_prompt,
     denial_choices,
     deny_now,
+    granted_step,
     passage_prompt,
+    passages_to_ask,
     prune_passage_calls,
+    request_passage,
 )
 from rulesets.pax_britannica.war_peace import (
     answer,
@@ -171,11 +175,9 @@ def _begin(ctx: StepContext[PaxState], war: War) -> None:
 
 def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance.
-    From the second cycle on, the neutral controllers of the straits and canals are asked
-    again whether they deny passage (A-31), before anyone moves."""
-    if war.cycle:
-        ask_passages(ctx.state, war)
+    Passages let through last cycle are asked for again at the next attempt."""
     war.cycle += 1
+    war.passage_grants = {}
     war.peace_offered = []
     war.attacked = False
     war.half = 0
@@ -502,18 +504,26 @@ def on_war_move(ctx: StepContext[PaxState], seat: str, action: WarMove) -> None:
     unit = unit_by_id(state, action.unit)
     if unit is None or (unit, action.to) not in _movable(state, war, seat):
         raise IllegalAction("pax.error.war_move_illegal", to=action.to)
+    ways = passages_to_ask(state, war, unit, action.to)
+    if ways:  # §4.13: the neutral controllers answer first
+        request_passage(ctx, war, unit, action.to, ways)
+    else:
+        _step(ctx, war, unit, action.to)
+    advance(ctx)
+
+
+def _step(ctx: StepContext[PaxState], war: War, unit: Unit, to: str) -> None:
     ctx.emit(
         "pax.event.unit_moved",
         power=unit.power,
         kind=f"pax_a_unit_{unit.kind}",
         strength=unit.strength,
         area=unit.location,
-        to=action.to,
+        to=to,
     )
-    unit.location = action.to
+    unit.location = to
     unit.moved = True
-    enter_codominion(state, war, unit.power, action.to)
-    advance(ctx)
+    enter_codominion(ctx.state, war, unit.power, to)
 
 
 def on_war_attack(ctx: StepContext[PaxState], seat: str, action: WarAttack) -> None:
@@ -560,6 +570,9 @@ def on_deny_passage(ctx: StepContext[PaxState], seat: str, action: DenyPassage) 
     war = _opening(ctx.state)
     if war.passage_questions:
         answer_passage(ctx, war, seat, action)
+        step = granted_step(ctx, war)
+        if step is not None:
+            _step(ctx, war, *step)
     else:
         deny_now(ctx, _current(ctx.state, seat, war.step), seat, action)
     advance(ctx)

@@ -453,42 +453,6 @@ def test_a_neutral_denying_suez_to_one_alliance_may_be_attacked_at_once() -> Non
     assert declared.state.tension >= tension + 5
 
 
-def test_a_neutral_may_deny_a_passage_after_the_war_began() -> None:
-    # A-31: "denial is set per war, per power or alliance, at any time during a war, and
-    # takes effect from the next movement or retreat onward"; §4.13: the denied alliance
-    # gains a CB "usable immediately". Britain leaves Suez open as the war begins and is
-    # asked again as the second cycle opens; it then denies it to France.
-    state = opening((["france"], ["usa"]))
-    army(state, "france", "madagascar", 3)
-    put(state, "usa", "cuba", "dominion")
-    army(state, "usa", "cuba", 3)
-    state = act(state, "britain", {"type": "deny_passage", "passage": "suez", "deny": "none"}).state
-    seen: list[tuple[str, str]] = []
-    for _ in range(40):
-        [prompt] = PAX.prompts(state)
-        if prompt.kind == "war_passage":
-            break
-        seen.append((prompt.seat, prompt.kind))
-        state = act(state, prompt.seat, prompt.choices[0].instantiate()).state
-    assert (prompt.seat, state.wars[0].cycle) == ("britain", 2)
-    assert ("france", "war_manoeuvre") in seen  # the first cycle was played meanwhile
-    assert render(prompt.text, "en") == (
-        "The war between France and the United States goes on. Great Britain controls the "
-        "Suez Canal: does it now deny passage to anyone more?"
-    )
-    assert choice_label("pax-britannica", prompt.choices[0], "en") == (
-        "Great Britain: deny the Suez Canal to nobody more for now (free)"
-    )
-    assert PAX.default_action(state, "britain") == prompt.choices[0].instantiate()
-    with pytest.raises(IllegalAction):  # nobody acts in the war before Britain answers
-        act(state, "france", {"type": "war_step_done"})
-    denied = act(state, "britain", {"type": "deny_passage", "passage": "suez", "deny": "first"})
-    assert denied.state.wars[0].denials == {"suez": ["france"]}
-    assert "indian_ocean" not in french_navy_steps(denied.state)
-    [call] = PAX.prompts(denied.state)
-    assert (call.seat, call.kind) == ("france", "war_passage_war")
-
-
 def test_a_side_already_denied_is_not_offered_again() -> None:
     state = opening((["france"], ["usa"]))
     war = state.wars[0]
