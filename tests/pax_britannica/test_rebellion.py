@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core import submit
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState
 from rulesets.pax_britannica.war_board import chinese_areas
-from tests.pax_britannica.helpers import act, army, new_game, put
+from tests.pax_britannica.helpers import act, army, new_game, play_randomly, put
 from tests.pax_britannica.test_war_declarations import at_war_phase, entered
-from tests.random_play import legal_prompts, play_random_game, random_action
+from tests.random_play import play_random_game
 
 CALM = [6, 6, 6]  # this turn's own resentment roll, before the War phase
 
@@ -114,14 +113,7 @@ def test_random_play_through_a_rebellion_always_ends() -> None:
         state = new_game(6, war_declarations=True, turns=1)
         state.phase, state.windows = "diplomacy", {}
         state.pending_rebellion = True
-        state = entered(state).state
-        for _ in range(2_000):
-            if state.finished:
-                break
-            prompts = legal_prompts(PAX, state)
-            prompt = rng.choice(prompts)
-            outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
-            state = outcome.state
+        state, _ = play_randomly(entered(state).state, rng, 2_000, "pax.event.war_ends")
         assert state.finished
         assert not [u for u in state.units if u.power == "china"]
 

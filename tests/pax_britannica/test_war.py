@@ -8,16 +8,23 @@ from typing import Any
 
 from bot.i18n import render
 from bot.i18n.labels import choice_label
-from rulesets.core import StepContext, submit
+from rulesets.core import StepContext
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.combat import odds_for
 from rulesets.pax_britannica.holdings import new_unit
 from rulesets.pax_britannica.state import PaxState, War, game_data
 from rulesets.pax_britannica.war_board import army_steps
 from rulesets.pax_britannica.war_combat import fight_battle
-from tests.pax_britannica.helpers import act, army, context, keys, new_game, put
+from tests.pax_britannica.helpers import (
+    act,
+    army,
+    context,
+    keys,
+    new_game,
+    play_randomly,
+    put,
+)
 from tests.pax_britannica.test_war_declarations import at_war_phase, entered, give_cb
-from tests.random_play import legal_prompts, random_action
 
 DECLARE = {"type": "declare_war", "power": "france", "target": "britain", "area": "egypt"}
 DONE = {"type": "war_step_done"}
@@ -276,14 +283,7 @@ def test_random_wars_on_the_1880_board_always_end() -> None:
             for target in state.seats:
                 if holder != target and rng.random() < 0.15:
                     give_cb(state, holder, target, "egypt")
-        state = entered(state).state
-        for _ in range(5_000):
-            if state.finished:
-                break
-            prompts = legal_prompts(PAX, state)
-            prompt = rng.choice(prompts)
-            outcome = submit(PAX, state, prompt.seat, random_action(prompt, rng), listed=prompts)
-            state = outcome.state
-            fought += keys(outcome).count("pax.event.war_ends")
+        state, ended = play_randomly(entered(state).state, rng, 5_000, "pax.event.war_ends")
+        fought += ended
         assert state.finished
     assert fought > 0
