@@ -403,6 +403,15 @@ class AnswerPeace(Action):
     sign: bool
 
 
+class GrantCoaling(Action):
+    """War (§4.11.7): the neutral `power` lets the navy waiting to enter a sea coal at its
+    markers beside that sea for the rest of the war, or refuses."""
+
+    type: Literal["grant_coaling"] = "grant_coaling"
+    power: str
+    grant: bool
+
+
 class DenyPassage(Action):
     """War's start (§4.13): the controller of a strait's or a built canal's area denies
     passage to neither alliance, the first, the second or both."""
@@ -552,6 +561,7 @@ PaxAction = Annotated[
     | PeaceTerm
     | AnswerPeace
     | DenyPassage
+    | GrantCoaling
     | OfferPayment
     | OfferCession
     | OfferCodominion

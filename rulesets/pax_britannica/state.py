@@ -213,6 +213,15 @@ class PassageMove(_Model):
     passages: list[str]
 
 
+class CoalingRequest(_Model):
+    """A navy's step into a sea where only a neutral's marker could give it coaling rights
+    (§4.11.7), waiting while those neutrals answer, in seat order (`asked`)."""
+
+    unit: int
+    to: str
+    asked: list[str]
+
+
 class PassageCall(_Model):
     """A declaration of war a seat may make at once and only then: a seat of the alliance
     a neutral denied passage, on that neutral (`passage`, §4.13), or a neutral codominion
@@ -272,6 +281,11 @@ class War(_Model):
     # through this cycle (passage id -> side indexes).
     passage_move: PassageMove | None = None
     passage_grants: dict[str, list[int]] = Field(default_factory=dict)
+    # Coaling a neutral granted (its area -> powers, for the rest of the war), the refusals
+    # of this cycle ("neutral power"), and a navy's step waiting for a neutral's answer.
+    coaling_grants: dict[str, list[str]] = Field(default_factory=dict)
+    coaling_refusals: list[str] = Field(default_factory=list)
+    coaling_request: CoalingRequest | None = None
 
     @property
     def acting(self) -> int:

@@ -5,9 +5,9 @@ then each alliance's manoeuvre, attack and support, the end-of-war check with ET
 cycle, and the resolution with its spoils. The seats of the acting alliance answer in seat
 order; a seat with nothing it could do is not asked. The owners' battle decisions
 (war_decisions.py), a peace on the table (war_peace.py), the passage questions of a war's
-start or of a unit trying to pass a neutral's strait or canal, and the declarations a
-neutral's conduct allows at once (war_passages.py, war_codominions.py) are answered
-before anything else."""
+start or of a unit trying to pass a neutral's strait or canal, a navy's request for a
+neutral's coaling (war_coaling.py), and the declarations a neutral's conduct allows at
+once (war_passages.py, war_codominions.py) are answered before anything else."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from rulesets.pax_britannica.actions import (
     AnswerSpoils,
     DeclareWar,
     DenyPassage,
+    GrantCoaling,
     NoWar,
     PeaceTerm,
     ProposePeace,
@@ -74,6 +75,12 @@ from rulesets.pax_britannica.war_board import (
     take,
     units_at,
 )
+from rulesets.pax_britannica.war_coaling import (
+    answer_coaling,
+    coaling_prompt,
+    coaling_steps,
+    request_coaling,
+)
 from rulesets.pax_britannica.war_codominions import enter_codominion
 from rulesets.pax_britannica.war_combat import fight_battle, forces, surrender
 from rulesets.pax_britannica.war_decisions import (
@@ -127,6 +134,8 @@ def advance(ctx: StepContext[PaxState]) -> None:
         prune_passage_calls(state, war)
         if war.decisions or war.peace is not None or war.passage_calls:
             return
+        if war.coaling_request is not None:
+            return
         if war.cycle and war.passage_questions:
             return
         if war.cycle == 0:
@@ -177,7 +186,7 @@ def _begin_cycle(ctx: StepContext[PaxState], war: War) -> None:
     """W2: each side rolls a d6, ties rolled again (A-32); the higher is First Alliance.
     Passages let through last cycle are asked for again at the next attempt."""
     war.cycle += 1
-    war.passage_grants = {}
+    war.passage_grants, war.coaling_refusals = {}, []
     war.peace_offered = []
     war.attacked = False
     war.half = 0
@@ -322,7 +331,7 @@ def _movable(state: PaxState, war: War, seat: str) -> list[tuple[Unit, str]]:
     for unit in state.units:
         if unit.power not in powers or unit.moved:
             continue
-        places = steps(state, war, unit)
+        places = steps(state, war, unit) + coaling_steps(state, war, unit)
         if unit.role == "indian_army":  # §4.11.7: within two areas of India
             india = india if india is not None else india_reach(state)
             places = [p for p in places if p in india]
@@ -362,6 +371,8 @@ def prompts(state: PaxState) -> list[Prompt]:
         return [passage_prompt(state, war)]
     if war.passage_calls:
         return [call_prompt(state, war)]
+    if war.coaling_request is not None:
+        return [coaling_prompt(state, war)]
     if war.division is not None:
         return [division_prompt(state, war)]
     if war.step == "spoils":
@@ -371,7 +382,10 @@ def prompts(state: PaxState) -> list[Prompt]:
     seat = war.waiting[0]
     done = Choice.of(WarStepDone(), label=Msg(key=f"pax.label.war_end_{war.step}"))
     if war.step == "manoeuvre":
-        choices = [done] + [_move_choice(unit, place) for unit, place in _movable(state, war, seat)]
+        choices = [done] + [
+            _move_choice(unit, place, place in coaling_steps(state, war, unit))
+            for unit, place in _movable(state, war, seat)
+        ]
     else:
         choices = [done] + [
             _attack_choice(state, war, seat, place, kind)
@@ -385,9 +399,9 @@ def prompts(state: PaxState) -> list[Prompt]:
     return [Prompt(seat=seat, kind=f"war_{war.step}", text=text, choices=choices)]
 
 
-def _move_choice(unit: Unit, place: str) -> Choice:
+def _move_choice(unit: Unit, place: str, asks_coaling: bool) -> Choice:
     label = Msg(
-        key="pax.label.war_move",
+        key="pax.label.war_move_coaling" if asks_coaling else "pax.label.war_move",
         params={
             "power": unit.power,
             "kind": f"pax_the_unit_{unit.kind}",
@@ -489,7 +503,11 @@ def _spoils_pending(ctx: StepContext[PaxState], war: War) -> bool:
 def _current(state: PaxState, seat: str, step: str) -> War:
     war = state.wars[0] if state.wars else None
     waiting_on_others = war is not None and bool(
-        war.decisions or war.peace is not None or war.passage_questions or war.passage_calls
+        war.decisions
+        or war.peace is not None
+        or war.passage_questions
+        or war.passage_calls
+        or war.coaling_request is not None
     )
     if war is None or waiting_on_others or war.step != step:
         raise IllegalAction("pax.error.not_your_war_step")
@@ -507,6 +525,8 @@ def on_war_move(ctx: StepContext[PaxState], seat: str, action: WarMove) -> None:
     ways = passages_to_ask(state, war, unit, action.to)
     if ways:  # §4.13: the neutral controllers answer first
         request_passage(ctx, war, unit, action.to, ways)
+    elif action.to in coaling_steps(state, war, unit):  # §4.11.7: a neutral's coaling
+        request_coaling(ctx, war, unit, action.to)
     else:
         _step(ctx, war, unit, action.to)
     advance(ctx)
@@ -587,6 +607,16 @@ def on_passage_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar | N
     if action.power != call.power or wrong_target:
         raise IllegalAction("pax.error.not_your_war_step")
     answer_call(ctx, war, seat, isinstance(action, DeclareWar))
+    advance(ctx)
+
+
+def on_grant_coaling(ctx: StepContext[PaxState], seat: str, action: GrantCoaling) -> None:
+    war = ctx.state.wars[0] if ctx.state.wars else None
+    if war is None:
+        raise IllegalAction("pax.error.not_your_war_step")
+    step = answer_coaling(ctx, war, seat, action)
+    if step is not None:
+        _step(ctx, war, *step)
     advance(ctx)
 
 
@@ -687,6 +717,7 @@ PHASE: Phase[PaxState] = Phase(
         PeaceTerm: on_peace_term,
         AnswerPeace: on_answer_peace,
         DenyPassage: on_deny_passage,
+        GrantCoaling: on_grant_coaling,
         DeclareWar: on_passage_war,
         NoWar: on_passage_war,
     },

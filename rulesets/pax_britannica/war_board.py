@@ -184,7 +184,8 @@ def belligerent_areas(state: PaxState, war: War) -> set[str]:
 
 def coaling(state: PaxState, war: War, power: str, sea: str) -> bool:
     """§4.11.7: the sea borders the power's home nation, or an area holding its or an
-    ally's influence or control marker, or an enemy control marker in a conquered area."""
+    ally's influence or control marker, an enemy control marker in a conquered area, or
+    the marker of a neutral that granted the power coaling there (war_coaling.py)."""
     data = game_data(state)
     zones = capes(state)
     if sea in zones:  # rights in either sea beside the cape give rights in the cape
@@ -200,6 +201,8 @@ def coaling(state: PaxState, war: War, power: str, sea: str) -> bool:
         if marker.power in allies and marker.level != "interest":
             return True
         if side is not None and war.conquered.get(marker.area) == side and marker.is_control:
+            return True
+        if power in war.coaling_grants.get(marker.area, []) and marker.level != "interest":
             return True
     return False
 
