@@ -413,8 +413,9 @@ class GrantCoaling(Action):
 
 
 class DenyPassage(Action):
-    """War's start (§4.13): the controller of a strait's or a built canal's area denies
-    passage to neither alliance, the first, the second or both."""
+    """War (§4.13): the controller of a strait's or a built canal's area denies passage
+    to neither alliance (when a unit waits to pass: lets it through), the first, the
+    second or both."""
 
     type: Literal["deny_passage"] = "deny_passage"
     passage: str

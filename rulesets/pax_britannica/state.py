@@ -198,7 +198,7 @@ class PeaceProposal(_Model):
 
 class PassageQuestion(_Model):
     """A seat whose power controls a strait's or a built canal's area is asked, as a war
-    begins, to whom it denies passage (§4.13)."""
+    begins or when a unit tries to pass, to whom it denies passage (§4.13)."""
 
     passage: str
     seat: str
