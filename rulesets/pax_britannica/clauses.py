@@ -242,9 +242,9 @@ def on_offer_void(ctx: StepContext[PaxState], seat: str, action: OfferVoid) -> N
     treaty = treaty_by_id(state, action.treaty)
     if action not in voidable(state, seat) or treaty is None:
         raise IllegalAction("pax.error.clause_not_offered")
-    [other] = [p for p in treaty.parties if p != seat]
-    offer = _new_offer(state, seat, other, kind="void", treaty=treaty.id, secret=treaty.secret)
-    file_offer(ctx, offer)
+    others = [p for p in treaty.parties if p != seat]  # all sign (memberships.py: N parties)
+    terms = {"treaty": treaty.id, "secret": treaty.secret, "answering": others[1:] and others}
+    file_offer(ctx, _new_offer(state, seat, others[0], kind="void", **terms))
 
 
 # -- signing ----------------------------------------------------------------------------------
