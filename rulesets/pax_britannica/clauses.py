@@ -34,6 +34,7 @@ from rulesets.pax_britannica.treaties import (
     readers,
     sign,
     treaty_by_id,
+    under_offer,
     waiting_partners,
 )
 
@@ -106,7 +107,7 @@ def codominion_upgrade(state: PaxState, a: str, b: str, area: str) -> Marker | N
 def voidable(state: PaxState, seat: str) -> list[OfferVoid]:
     """The treaties `seat` may offer to void: none under a claim of breach (claims.py)."""
     open_to = set(partners(state, seat))
-    claimed = {c.treaty for c in state.claims}
+    claimed = {c.treaty for c in state.claims} | under_offer(state)  # one change at a time
     return [
         OfferVoid(power=seat, treaty=t.id)
         for t in state.treaties

@@ -23,6 +23,7 @@ from rulesets.pax_britannica.treaties import (
     may_offer,
     readers,
     treaty_by_id,
+    under_offer,
     waiting_partners,
 )
 
@@ -31,8 +32,9 @@ NON_OFFENSIVE = "austria_hungary"  # §4.8: signs defensive treaties only
 
 
 def _open_treaties(state: PaxState, power: str) -> list[Treaty]:
-    """The alliances and pacts `power` is party to, none under a claim of breach."""
-    claimed = {c.treaty for c in state.claims}
+    """The alliances and pacts `power` is party to, none under a claim of breach or an
+    offer to change it."""
+    claimed = {c.treaty for c in state.claims} | under_offer(state)
     return [
         t
         for t in state.treaties

@@ -46,6 +46,12 @@ def offer_powers(state: PaxState, offer: TreatyOffer) -> list[str]:
     return list(dict.fromkeys([offer.sender, offer.to, *offer.answering, *parties]))
 
 
+def under_offer(state: PaxState) -> set[int]:
+    """The treaties an offer waits to change (void, join, withdraw from): one at a time, so
+    that every change is signed by the parties of the treaty as it then stands."""
+    return {o.treaty for o in state.offers if o.treaty}
+
+
 def may_offer(state: PaxState, seat: str) -> bool:
     return seat not in state.negotiation_done and state.proposals.get(seat, 0) < MAX_PROPOSALS
 

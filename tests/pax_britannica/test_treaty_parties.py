@@ -296,3 +296,15 @@ def test_a_tie_among_the_other_signatories_rejects_the_claim() -> None:
     assert verdict.params["verdict"] == "pax_breach_rejected"
     assert state.claims == [] and len(state.treaties[0].parties) == 4
     assert not [c for c in state.casus_belli if c.target == "japan"]
+
+
+def test_one_change_of_a_treaty_waits_at_a_time() -> None:
+    # §4.8 "Any other change needs every party's agreement": while Japan's accession waits,
+    # no other accession, withdrawal or voiding of that treaty is offered, so that each is
+    # signed by the parties of the treaty as it then stands.
+    state = accession(alliance(secret=False))
+    changes = ("offer_accession", "offer_withdrawal", "offer_void")
+    assert not [c for c in every_choice(state, "britain") if c.kind in changes]
+    state, _ = answer(state, "usa", accept=True)
+    state, _ = answer(state, "japan", accept=True)
+    assert [c for c in every_choice(state, "usa") if c.kind in changes]
