@@ -99,7 +99,8 @@ def choice(state: PaxState, action: OfferAccession | OfferWithdrawal) -> Choice:
     if isinstance(action, OfferAccession):
         label = Msg(key="pax.label.offer_accession", params={**params, "to": action.to})
     else:
-        label = Msg(key="pax.label.offer_withdrawal", params=params)
+        others = [p for p in treaty.parties if p != action.power]
+        label = Msg(key="pax.label.offer_withdrawal", params={**params, "parties": others})
     return Choice.of(action, label=label)
 
 
