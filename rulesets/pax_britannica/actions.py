@@ -250,11 +250,13 @@ class CloseNegotiation(Action):
 
 
 class ClaimBreach(Action):
-    """Negotiation (§4.8): claim that the partner broke a treaty's free-text clause."""
+    """Negotiation (§4.8): claim that a partner broke a treaty's free-text clause; the
+    `accused` is named when the treaty has more than two parties ("" is the only other)."""
 
     type: Literal["claim_breach"] = "claim_breach"
     power: str
     treaty: int
+    accused: str = ""
 
 
 class AnswerClaim(Action):
@@ -465,6 +467,25 @@ class OfferVoid(Action):
     treaty: int
 
 
+class OfferAccession(Action):
+    """Negotiation (§4.8, memberships.py): a party to an alliance or pact offers the power
+    `to` to join it; every party and the joining power must sign."""
+
+    type: Literal["offer_accession"] = "offer_accession"
+    power: str
+    treaty: int
+    to: str
+
+
+class OfferWithdrawal(Action):
+    """Negotiation (§4.8 "by mutual agreement, one signatory may withdraw"): `power` asks
+    the other parties to let it leave the treaty, which stays in force for them."""
+
+    type: Literal["offer_withdrawal"] = "offer_withdrawal"
+    power: str
+    treaty: int
+
+
 class ProposeSanction(Action):
     """Congress (§4.8, sanctions.py): propose that the treaty breaker on the table pay each
     wronged signatory `amount` £; 0 passes."""
@@ -567,6 +588,8 @@ PaxAction = Annotated[
     | OfferCession
     | OfferCodominion
     | OfferVoid
+    | OfferAccession
+    | OfferWithdrawal
     | PayTreaty
     | ProposeSanction
     | OttomanSide

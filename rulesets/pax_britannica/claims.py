@@ -3,13 +3,15 @@ claims in the Negotiation phase that its partner broke it. Claiming uses the tre
 obtain a casus belli, so a secret treaty is made public at once. The accused admits or
 contests (contesting is the default of a missed deadline: nobody is held to a breach it
 did not own). An admitted breach takes the path of every breach (treaties.breach: ET +5
-blamed on the violator, the treaty ends, the claimant's casus belli over the violator's
-home nation, which puts the case before a Congress's sanctions). A contested claim is
-judged by the seats outside the treaty, in private: confirmed by a strict majority of their
-votes it is a breach like an admitted one, else it is rejected and the treaty stands. The
-spec's "other signatories or the game master" has no one to ask here (a treaty has two
-parties, Pax seats no referee): the other powers stand in, as the Congress would. A claim
-counts among the seat's offers of the turn, so that claims cannot go on for ever."""
+blamed on the violator, which leaves the treaty, the claimant's casus belli over the
+violator's home nation, which puts the case before a Congress's sanctions). A contested
+claim is judged in private by the treaty's other signatories (§5.4 "a majority of the other
+signatories"): the seats of its parties besides the claimant's and the accused's. A treaty
+of two has no other signatory, and Pax seats no referee, so the seats outside the treaty
+stand in, as the Congress would. Confirmed by a strict majority of the votes it is a breach
+like an admitted one; a tie, like a majority against, rejects it and the treaty stands
+(nobody is held to a breach it did not own). A claim counts among the seat's offers of the
+turn, so that claims cannot go on for ever."""
 
 from __future__ import annotations
 
@@ -28,20 +30,24 @@ from rulesets.pax_britannica.treaties import breach, may_offer, publish, treaty_
 
 def claimable(state: PaxState, seat: str) -> list[ClaimBreach]:
     """A claim for each treaty with a free-text clause signed by one of `seat`'s powers and
-    under no claim yet, while the seat may still make offers this turn."""
+    under no claim yet, while the seat may still make offers this turn: against the other
+    party of a treaty of two, against each party another seat plays of a larger one."""
     if not may_offer(state, seat):
         return []
     claimed = {c.treaty for c in state.claims}
     return [
-        ClaimBreach(power=power, treaty=t.id)
+        ClaimBreach(power=power, treaty=t.id, accused=accused if len(t.parties) > 2 else "")
         for power in powers_of(state, seat)
         for t in state.treaties
         if t.clause and power in t.parties and t.id not in claimed
+        for accused in t.parties
+        if accused != power and (len(t.parties) == 2 or seat_of(state, accused) != seat)
     ]
 
 
-def accused_of(treaty: Treaty, claimant: str) -> str:
-    return next(p for p in treaty.parties if p != claimant)
+def accused_of(treaty: Treaty, claim: ClaimBreach) -> str:
+    """The power a claim accuses: named, or the only other party of a treaty of two."""
+    return claim.accused or next(p for p in treaty.parties if p != claim.power)
 
 
 def under_claim(state: PaxState, treaty_id: int) -> bool:
@@ -53,7 +59,7 @@ def choice(state: PaxState, action: ClaimBreach) -> Choice:
     assert treaty is not None
     params = {
         "power": action.power,
-        "accused": accused_of(treaty, action.power),
+        "accused": accused_of(treaty, action),
         "kind": f"pax_treaty_{treaty.kind}",
         "turn": treaty.turn + 1,
         "secret": "pax_treaty_secret" if treaty.secret else "pax_treaty_public",
@@ -65,8 +71,12 @@ def choice(state: PaxState, action: ClaimBreach) -> Choice:
 
 
 def judges(state: PaxState, claim: BreachClaim) -> list[str]:
-    parties = {seat_of(state, claim.claimant), seat_of(state, claim.accused)}
-    return [seat for seat in state.seats if seat not in parties]
+    """The seats of the treaty's other signatories, or, with none, every seat outside it."""
+    involved = {seat_of(state, claim.claimant), seat_of(state, claim.accused)}
+    treaty = treaty_by_id(state, claim.treaty)
+    signing = {seat_of(state, p) for p in treaty.parties} if treaty else set()
+    others = [seat for seat in state.seats if seat in signing - involved]
+    return others or [seat for seat in state.seats if seat not in involved]
 
 
 def prompt(state: PaxState, seat: str) -> Prompt | None:
@@ -144,9 +154,7 @@ def on_claim(ctx: StepContext[PaxState], seat: str, action: ClaimBreach) -> None
         raise IllegalAction("pax.error.no_breach_claim")
     state.proposals[seat] = state.proposals.get(seat, 0) + 1
     publish(ctx, treaty)  # §4.8: a secret treaty used to obtain a casus belli is made public
-    claim = BreachClaim(
-        treaty=treaty.id, claimant=action.power, accused=accused_of(treaty, action.power)
-    )
+    claim = BreachClaim(treaty=treaty.id, claimant=action.power, accused=accused_of(treaty, action))
     state.claims.append(claim)
     ctx.emit(
         "pax.event.breach_claimed",

@@ -34,6 +34,7 @@ from rulesets.pax_britannica.treaties import (
     readers,
     sign,
     treaty_by_id,
+    under_offer,
     waiting_partners,
 )
 
@@ -106,7 +107,7 @@ def codominion_upgrade(state: PaxState, a: str, b: str, area: str) -> Marker | N
 def voidable(state: PaxState, seat: str) -> list[OfferVoid]:
     """The treaties `seat` may offer to void: none under a claim of breach (claims.py)."""
     open_to = set(partners(state, seat))
-    claimed = {c.treaty for c in state.claims}
+    claimed = {c.treaty for c in state.claims} | under_offer(state)  # one change at a time
     return [
         OfferVoid(power=seat, treaty=t.id)
         for t in state.treaties
@@ -242,9 +243,9 @@ def on_offer_void(ctx: StepContext[PaxState], seat: str, action: OfferVoid) -> N
     treaty = treaty_by_id(state, action.treaty)
     if action not in voidable(state, seat) or treaty is None:
         raise IllegalAction("pax.error.clause_not_offered")
-    [other] = [p for p in treaty.parties if p != seat]
-    offer = _new_offer(state, seat, other, kind="void", treaty=treaty.id, secret=treaty.secret)
-    file_offer(ctx, offer)
+    others = [p for p in treaty.parties if p != seat]  # all sign (memberships.py: N parties)
+    terms = {"treaty": treaty.id, "secret": treaty.secret, "answering": others[1:] and others}
+    file_offer(ctx, _new_offer(state, seat, others[0], kind="void", **terms))
 
 
 # -- signing ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import claims, clauses
+from rulesets.pax_britannica import claims, clauses, memberships
 from rulesets.pax_britannica.actions import (
     AnswerClaim,
     AnswerOffer,
@@ -21,10 +21,12 @@ from rulesets.pax_britannica.actions import (
     CloseNegotiation,
     EndNegotiation,
     JudgeClaim,
+    OfferAccession,
     OfferCession,
     OfferCodominion,
     OfferPayment,
     OfferVoid,
+    OfferWithdrawal,
     OpenNegotiation,
     PayTreaty,
     ProposeTreaty,
@@ -45,8 +47,10 @@ from rulesets.pax_britannica.state import (
 )
 from rulesets.pax_britannica.treaties import (
     CLAUSE_LIMIT,
+    awaited,
     file_offer,
     may_offer,
+    offer_powers,
     readers,
     sign,
     signed,
@@ -76,7 +80,7 @@ def prompts(state: PaxState) -> list[Prompt]:
         return []
     found: list[Prompt] = []
     for seat in state.seats:
-        offer = next((o for o in state.offers if seat_of(state, o.to) == seat), None)
+        offer = next((o for o in state.offers if _reader(state, o, seat)), None)
         payment = clauses.payment_prompt(state, seat)
         claim = claims.prompt(state, seat)
         if payment is not None:
@@ -84,13 +88,18 @@ def prompts(state: PaxState) -> list[Prompt]:
         elif claim is not None:
             found.append(claim)
         elif offer is not None:
-            found.append(_offer_prompt(state, offer))
+            found.append(_offer_prompt(state, offer, seat))
         elif seat not in state.negotiation_done:
             found.append(_seat_prompt(state, seat))
     return found
 
 
-def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
+def _reader(state: PaxState, offer: TreatyOffer, seat: str) -> str | None:
+    """The power of `seat`'s whose signature the offer waits on, if any."""
+    return next((p for p in awaited(offer) if seat_of(state, p) == seat), None)
+
+
+def _offer_prompt(state: PaxState, offer: TreatyOffer, seat: str) -> Prompt:
     params = {"power": offer.sender, "kind": f"pax_treaty_{offer.kind}", "secret": _secrecy(offer)}
     choices = [
         Choice.of(
@@ -107,10 +116,11 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
         text = Msg(key="pax.prompt.treaty_offer_clause", params={**params, **extra})
     elif offer.kind in KINDS:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
-    else:
-        text = clauses.offer_text(state, offer)
-    seat = seat_of(state, offer.to)
-    assert seat is not None
+    elif offer.kind in ("accession", "withdrawal"):
+        text = memberships.offer_text(state, offer, _reader(state, offer, seat) or offer.to)
+    else:  # addressed to the reader (one of several parties asked to void a treaty)
+        reader = _reader(state, offer, seat) or offer.to
+        text = clauses.offer_text(state, offer.model_copy(update={"to": reader}))
     return Prompt(seat=seat, kind="treaty_offer", text=text, choices=choices, private=True)
 
 
@@ -182,8 +192,11 @@ def _by_partner(state: PaxState, seat: str) -> dict[str, list[Choice]]:
     for claim in claims.claimable(state, seat):
         treaty = treaty_by_id(state, claim.treaty)
         assert treaty is not None
-        accused = claims.accused_of(treaty, claim.power)
+        accused = claims.accused_of(treaty, claim)
         found.setdefault(accused, []).append(claims.choice(state, claim))
+    for change in memberships.accessions(state, seat) + memberships.withdrawals(state, seat):
+        for partner in memberships.concerned(state, seat, change):
+            found.setdefault(partner, []).append(memberships.choice(state, change))
     return found
 
 
@@ -304,20 +317,34 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeTreaty) -> 
 def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> None:
     state = ctx.state
     offer = next(
-        (o for o in state.offers if o.id == action.offer and seat_of(state, o.to) == seat), None
+        (o for o in state.offers if o.id == action.offer and _reader(state, o, seat)), None
     )
     if offer is None:
         raise IllegalAction("pax.error.no_such_offer")
+    reader = _reader(state, offer, seat) or offer.to
+    still = [p for p in awaited(offer) if seat_of(state, p) != seat]
+    if action.accept and still:  # an offer several powers sign waits for the others
+        offer.answering = still
+        ctx.emit(
+            "pax.event.treaty_agreed",
+            readers(state, offer_powers(state, offer)),
+            power=reader,
+            sender=offer.sender,
+            kind=f"pax_treaty_{offer.kind}",
+        )
+        return
     state.offers.remove(offer)
     if action.accept and offer.kind in KINDS:
         sign(ctx, offer)
+    elif action.accept and offer.kind in ("accession", "withdrawal"):
+        memberships.agree(ctx, offer)
     elif action.accept:
         clauses.agree(ctx, offer)
     else:
         ctx.emit(
             "pax.event.treaty_refused",
-            readers(state, [offer.sender, offer.to]),
-            power=offer.to,
+            readers(state, offer_powers(state, offer)),
+            power=reader,
             sender=offer.sender,
             kind=f"pax_treaty_{offer.kind}",
         )
@@ -419,6 +446,8 @@ PHASE: Phase[PaxState] = Phase(
         OfferCession: _back_to_menu(clauses.on_offer_cession),
         OfferCodominion: _back_to_menu(clauses.on_offer_codominion),
         OfferVoid: _back_to_menu(clauses.on_offer_void),
+        OfferAccession: _back_to_menu(memberships.on_offer_accession),
+        OfferWithdrawal: _back_to_menu(memberships.on_offer_withdrawal),
         ClaimBreach: _back_to_menu(claims.on_claim),
         AnswerClaim: on_claim_answer,
         JudgeClaim: on_judge,

@@ -300,7 +300,15 @@ class War(_Model):
 TreatyKind = Literal["defensive", "offensive", "non_aggression", "payment"]
 # What an offer may carry besides a lasting treaty: clauses that act once, at signature.
 OfferKind = Literal[
-    "defensive", "offensive", "non_aggression", "payment", "cession", "codominion", "void"
+    "defensive",
+    "offensive",
+    "non_aggression",
+    "payment",
+    "cession",
+    "codominion",
+    "void",
+    "accession",
+    "withdrawal",
 ]
 
 
@@ -335,7 +343,9 @@ class BreachClaim(_Model):
 class TreatyOffer(_Model):
     """A treaty one power proposed to another in the Negotiation phase, not yet answered.
     The clauses of clauses.py add their terms: a payment's `amount` (paid by the sender,
-    once or each turn), a cession's or codominion's `area`, the `treaty` to void."""
+    once or each turn), a cession's or codominion's `area`, the `treaty` to void, join or
+    withdraw from (memberships.py). An offer that several powers must sign lists those who
+    have not yet signed in `answering`; empty, `to` alone answers."""
 
     id: int
     sender: str
@@ -347,6 +357,7 @@ class TreatyOffer(_Model):
     area: str = ""
     treaty: int = 0
     clause: str = ""
+    answering: list[str] = Field(default_factory=list)
 
 
 class TreatyCall(_Model):

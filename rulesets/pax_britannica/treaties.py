@@ -33,6 +33,25 @@ def readers(state: PaxState, powers: list[str]) -> list[str]:
     return sorted({seat for p in powers if (seat := seat_of(state, p)) is not None})
 
 
+def awaited(offer: TreatyOffer) -> list[str]:
+    """The powers whose signature an offer still waits on."""
+    return offer.answering or [offer.to]
+
+
+def offer_powers(state: PaxState, offer: TreatyOffer) -> list[str]:
+    """The powers an offer concerns: its sender and addressees and, for an offer about a
+    treaty (voiding, accession, withdrawal), every party to that treaty."""
+    treaty = treaty_by_id(state, offer.treaty) if offer.treaty else None
+    parties = treaty.parties if treaty else []
+    return list(dict.fromkeys([offer.sender, offer.to, *offer.answering, *parties]))
+
+
+def under_offer(state: PaxState) -> set[int]:
+    """The treaties an offer waits to change (void, join, withdraw from): one at a time, so
+    that every change is signed by the parties of the treaty as it then stands."""
+    return {o.treaty for o in state.offers if o.treaty}
+
+
 def may_offer(state: PaxState, seat: str) -> bool:
     return seat not in state.negotiation_done and state.proposals.get(seat, 0) < MAX_PROPOSALS
 
@@ -43,7 +62,7 @@ def waiting_partners(state: PaxState, seat: str) -> set[str]:
 
 
 def file_offer(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
-    """The offer waits for its recipient's answer; only the two parties hear of it."""
+    """The offer waits for its recipients' answers; only the powers it concerns hear of it."""
     state = ctx.state
     seat = seat_of(state, offer.sender) or offer.sender
     state.proposals[seat] = state.proposals.get(seat, 0) + 1
@@ -51,7 +70,7 @@ def file_offer(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
     state.offers.append(offer)
     ctx.emit(
         "pax.event.treaty_offered",
-        readers(state, [offer.sender, offer.to]),
+        readers(state, offer_powers(state, offer)),
         power=offer.sender,
         to=offer.to,
         kind=f"pax_treaty_{offer.kind}",
@@ -139,13 +158,24 @@ def _same_player(state: PaxState, power: str, other: str) -> bool:
 
 
 def breach(ctx: StepContext[PaxState], treaty: Treaty, violator: str, area: str) -> bool:
-    """The treaty is broken (§4.8): it ends and is made public, ET rises by 5 (blamed on
-    the violator), and every other signatory gains a casus belli against the violator,
-    usable this turn. True when the ET starts the Great War."""
+    """The treaty is broken (§4.8): it is made public, ET rises by 5 (blamed on the
+    violator), and every other signatory gains a casus belli against the violator, usable
+    this turn. A treaty of two parties ends; one of more loses the violator and stays in
+    force for the others (our reading: §4.8 lets one signatory leave while the treaty
+    binds the rest, and the calls to war still pending for them must find it). True when
+    the ET starts the Great War."""
     state = ctx.state
-    state.treaties.remove(treaty)
     publish(ctx, treaty)
     ctx.emit("pax.event.treaty_broken", power=violator, kind=f"pax_treaty_{treaty.kind}")
+    if len(treaty.parties) > 2:
+        treaty.parties = [p for p in treaty.parties if p != violator]
+        ctx.emit(
+            "pax.event.treaty_stands",
+            parties=list(treaty.parties),
+            kind=f"pax_treaty_{treaty.kind}",
+        )
+    else:
+        state.treaties.remove(treaty)
     for partner in treaty.parties:
         if partner == violator:
             continue

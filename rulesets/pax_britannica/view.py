@@ -8,6 +8,7 @@ from typing import Any
 
 from rulesets.pax_britannica.data import table_status
 from rulesets.pax_britannica.state import PaxState, game_data, majors, powers_of, seat_of
+from rulesets.pax_britannica.treaties import offer_powers
 
 
 def public_view(state: PaxState) -> dict[str, Any]:
@@ -65,5 +66,7 @@ def seat_view(state: PaxState, seat: str) -> dict[str, Any]:
     view["treaties"] = [
         t.model_dump() for t in state.treaties if not t.secret or set(mine) & set(t.parties)
     ]
-    view["offers"] = [o.model_dump() for o in state.offers if seat in (o.sender, o.to)]
+    view["offers"] = [
+        o.model_dump() for o in state.offers if set(mine) & set(offer_powers(state, o))
+    ]
     return view
