@@ -38,6 +38,15 @@ def _award(ctx: StepContext[PaxState], bonus: TreatyBonus, power: str) -> None:
         state.treaty_bonuses_earned.append(earned)
     record = state.powers[seat].record
     record["25"] = record.get("25", 0) + bonus.vp
+    _announce(ctx, bonus, power, used)
+
+
+def _announce(
+    ctx: StepContext[PaxState], bonus: TreatyBonus, power: str, used: list[Treaty]
+) -> None:
+    """Everyone hears of a bonus earned through public treaties, the parties alone of one
+    that needs a secret treaty."""
+    state = ctx.state
     partners = [p for p in majors(state) if p != power and any(p in t.parties for t in used)]
     kinds = {t.kind for t in used}
     kind = f"pax_treaty_{kinds.pop()}" if len(kinds) == 1 else "pax_treaty_several"

@@ -232,6 +232,21 @@ def test_a_moderators_bonus_for_any_partner_is_earned_with_anyone() -> None:
     assert line25(state, "usa") == 5
 
 
+def test_a_bonus_earned_through_treaties_of_two_kinds_names_them_as_treaties() -> None:
+    line = bonus(partners=["france", "usa"], kinds=["defensive", "non_aggression"], vp=2)
+    state = new_game(4, data=with_bonuses([line]), war_declarations=True)
+    state = signed(state, "defensive", ["britain", "france"], False)
+    state, events = awarded(state)
+    assert events == []  # the USA is not bound yet
+    state = signed(state, "non_aggression", ["usa", "britain"], False)
+    state, [told] = awarded(state)
+    assert render(told, "en") == (
+        "Treaty bonus: Great Britain earns 2 VP on line 25 for treaties with France, "
+        "the United States."
+    )
+    assert render(told, "fr").endswith("pour des traités avec la France, les États-Unis.")
+
+
 def test_without_war_declarations_there_is_no_negotiation_and_no_bonus() -> None:
     state = signed(new_game(7, war_declarations=False), "defensive", ["france", "russia"], False)
     state.phase = "diplomacy"
