@@ -302,6 +302,27 @@ class CasusBelliList(Sourced):
     causes: list[str]
 
 
+BonusTreatyKind = Literal["defensive", "offensive", "non_aggression"]
+
+
+class TreatyBonus(Sourced):
+    """A VP bonus earned during play through treaties (§4.8; line 25, §4.15.1), one line
+    of the VP bonus list, which the text does not print. At the close of each Negotiation
+    phase, each power of `powers` earns `vp` on its line 25 while a treaty of one of
+    `kinds` binds it to every other power of `partners` (one treaty or several; a power of
+    its own player counts as bound; no partners: a treaty with anyone). A secret treaty
+    counts only with `secret_counts`. `when`: `each_turn` the condition holds, or `once`
+    in the game (the first time it holds). Austria-Hungary's bonus goes on Germany's sheet."""
+
+    id: str
+    powers: list[str] = Field(min_length=1)
+    kinds: list[BonusTreatyKind] = Field(min_length=1)
+    partners: list[str]
+    secret_counts: bool
+    vp: int = Field(ge=1)
+    when: Literal["each_turn", "once"]
+
+
 class PaxData(_Plain):
     format: Literal[1]
     title: str
@@ -324,6 +345,8 @@ class PaxData(_Plain):
     tension: Tension
     chinese_army_placement: ChineseArmyPlacement
     casus_belli: CasusBelliList
+    # A file without the list gives no treaty bonus (the shipped file has its own list).
+    treaty_bonuses: list[TreatyBonus] = Field(default_factory=list)
 
     # -- lookups the rules use ---------------------------------------------------------
 
@@ -585,6 +608,25 @@ def check(data: PaxData) -> PaxData:
     return data
 
 
+def check_treaty_bonuses(data: PaxData) -> PaxData:
+    """The treaty bonuses name powers that can sign treaties, each with someone else."""
+    known = {p.id for p in data.powers}
+    seated = {p.id for p in data.powers if p.major_from is not None}
+    _unique("treaty_bonuses", [b.id for b in data.treaty_bonuses])
+    for i, bonus in enumerate(data.treaty_bonuses):
+        for field in ("powers", "partners"):
+            for name in getattr(bonus, field):
+                where = f"treaty_bonuses.{i}.{field}"
+                _known(where, name, known, "power")
+                if name not in seated:
+                    raise refuse_data(where, f"{name} never sits at the table: it signs no treaty")
+        for power in bonus.powers:
+            if bonus.partners and not set(bonus.partners) - {power}:
+                reason = f"{power} cannot earn it: a treaty needs a partner besides itself"
+                raise refuse_data(f"treaty_bonuses.{i}.partners", reason)
+    return data
+
+
 def parse_data(raw: Any) -> PaxData:
     """The data file as the game's tables, or a refusal naming the table, entry and reason."""
     return check(parse_data_file(PaxData, raw))
@@ -609,6 +651,7 @@ TABLES = (
     "powers", "areas", "seas", "passages", "costs", "multipliers", "counter_mix", "turns",
     "events", "unrest_tables", "minor_activity", "combat_tables", "deployments", "groups",
     "victory", "resentment", "tension", "chinese_army_placement", "casus_belli",
+    "treaty_bonuses",
 )  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import claims, clauses, memberships
+from rulesets.pax_britannica import claims, clauses, memberships, treaty_bonuses
 from rulesets.pax_britannica.actions import (
     AnswerClaim,
     AnswerOffer,
@@ -429,6 +429,7 @@ def _close_if_over(ctx: StepContext[PaxState]) -> None:
     if waiting or set(state.seats) - set(state.negotiation_done):
         return
     ctx.emit("pax.event.negotiation_closes")
+    treaty_bonuses.award(ctx)
     ctx.enter("congress")
 
 

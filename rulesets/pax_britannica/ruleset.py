@@ -36,7 +36,7 @@ from rulesets.pax_britannica import (
     war_declarations,
 )
 from rulesets.pax_britannica.actions import PaxAction
-from rulesets.pax_britannica.data import default_data, table_status
+from rulesets.pax_britannica.data import check_treaty_bonuses, default_data, table_status
 from rulesets.pax_britannica.options import OPTIONS
 from rulesets.pax_britannica.setup import setup_game
 from rulesets.pax_britannica.state import SEAT_ORDER, PaxState, digest_of, parse_data
@@ -90,7 +90,7 @@ class PaxBritannica(Ruleset[PaxState]):
         return list(OPTIONS)
 
     def validate_data(self, data: dict[str, Any]) -> None:
-        parse_data(data)
+        check_treaty_bonuses(parse_data(data))
 
     def data_tables(self, data: dict[str, Any] | None) -> dict[str, str]:
         """Each table of Appendix A for this data file (None: the shipped one): `loaded`

@@ -445,6 +445,7 @@ class PaxState(BaseState):
     claims: list[BreachClaim] = Field(default_factory=list)
     treaty_calls: list[TreatyCall] = Field(default_factory=list)
     payments_due: list[int] = Field(default_factory=list)  # payment treaties owed this turn
+    treaty_bonuses_earned: list[str] = Field(default_factory=list)  # "once" ones: "bonus/power"
     congress: Congress | None = None
     congress_asked: list[str] = Field(default_factory=list)
     minor_defences: list[MinorDefence] = Field(default_factory=list)

@@ -731,6 +731,30 @@ CASUS_BELLI = sourced(
     {"causes": "rules"},
 )
 
+# The VP bonuses earned through treaties (§4.8, line 25) are not printed in the text: a
+# reconstruction from the alliances of 1879–1907, worth 1 or 2 VP a turn (4 once) against
+# the 10 to 20 VP a great power buys with its treasury. The French text on treaties says
+# that secrecy may matter for the defensive alliances some powers need for their bonuses:
+# the alliances that were secret in history (the Franco-Russian convention, the Triple
+# Alliance's terms, the Reinsurance Treaty) count when secret, the published ones (the
+# Anglo-Japanese alliance, the Entente cordiale) do not.
+TREATY_BONUSES = [
+    sourced(dict(id=name, powers=powers, kinds=kinds, partners=partners,
+                 secret_counts=secret_counts, vp=vp, when=when))
+    for name, powers, kinds, partners, secret_counts, vp, when in (
+        ("franco_russian_alliance", ["france", "russia"], ["defensive", "offensive"],
+         ["france", "russia"], True, 2, "each_turn"),
+        ("triple_alliance", ["germany", "italy"], ["defensive", "offensive"],
+         ["germany", "austria_hungary", "italy"], True, 2, "each_turn"),
+        ("anglo_japanese_alliance", ["britain", "japan"], ["defensive", "offensive"],
+         ["britain", "japan"], False, 2, "each_turn"),
+        ("entente_cordiale", ["britain", "france"], ["non_aggression", "defensive"],
+         ["britain", "france"], False, 4, "once"),
+        ("reinsurance_treaty", ["germany", "russia"], ["non_aggression"],
+         ["germany", "russia"], True, 1, "each_turn"),
+    )
+]
+
 
 def document() -> dict[str, Any]:
     return {
@@ -756,6 +780,7 @@ def document() -> dict[str, Any]:
         "tension": TENSION,
         "chinese_army_placement": CHINESE_ARMY_PLACEMENT,
         "casus_belli": CASUS_BELLI,
+        "treaty_bonuses": TREATY_BONUSES,
     }
 
 
