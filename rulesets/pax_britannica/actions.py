@@ -424,6 +424,7 @@ class OfferPayment(Action):
     amount: int
     per_turn: bool
     secret: bool
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferCession(Action):
@@ -434,6 +435,7 @@ class OfferCession(Action):
     power: str
     to: str
     area: str
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferCodominion(Action):
@@ -444,6 +446,7 @@ class OfferCodominion(Action):
     power: str
     to: str
     area: str
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferVoid(Action):
@@ -452,6 +455,7 @@ class OfferVoid(Action):
     type: Literal["offer_void"] = "offer_void"
     power: str
     treaty: int
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class ProposeSanction(Action):

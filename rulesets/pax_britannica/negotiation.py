@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import claims, clauses
+from rulesets.pax_britannica import accords, claims, clauses
 from rulesets.pax_britannica.actions import (
     AnswerClaim,
     AnswerOffer,
@@ -108,10 +108,17 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
     elif offer.kind in KINDS:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
     else:
-        text = clauses.offer_text(state, offer)
+        text = _with_clause(clauses.offer_text(state, offer), offer)
     seat = seat_of(state, offer.to)
     assert seat is not None
     return Prompt(seat=seat, kind="treaty_offer", text=text, choices=choices, private=True)
+
+
+def _with_clause(text: Msg, offer: TreatyOffer) -> Msg:
+    """A clause offer's text, with the free-text clause its proposer wrote (`<key>_clause`)."""
+    if not offer.clause:
+        return text
+    return Msg(key=f"{text.key}_clause", params={**text.params, "note": offer.clause})
 
 
 def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
@@ -312,7 +319,8 @@ def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> Non
     if action.accept and offer.kind in KINDS:
         sign(ctx, offer)
     elif action.accept:
-        clauses.agree(ctx, offer)
+        if clauses.agree(ctx, offer):
+            accords.keep_clause(ctx, offer)
     else:
         ctx.emit(
             "pax.event.treaty_refused",
