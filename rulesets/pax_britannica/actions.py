@@ -458,6 +458,34 @@ class OfferVoid(Action):
     clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
+class OfferMarkerBan(Action):
+    """Negotiation (§4.8 "a ban on placing markers in named areas", checked_clauses.py):
+    offer a treaty by which `bound` (either party) places no status marker in `area`."""
+
+    type: Literal["offer_marker_ban"] = "offer_marker_ban"
+    power: str
+    to: str
+    bound: str
+    area: str
+    secret: bool
+    clause: str = ""
+
+
+class OfferUnitLimit(Action):
+    """Negotiation (§4.8 "a ban on keeping N units in an area", checked_clauses.py): offer a
+    treaty by which `bound` keeps at most `limit` units of kind `units` in `area`."""
+
+    type: Literal["offer_unit_limit"] = "offer_unit_limit"
+    power: str
+    to: str
+    bound: str
+    area: str
+    units: Literal["army", "navy"]
+    limit: int
+    secret: bool
+    clause: str = ""
+
+
 class ProposeSanction(Action):
     """Congress (§4.8, sanctions.py): propose that the treaty breaker on the table pay each
     wronged signatory `amount` £; 0 passes."""
@@ -559,6 +587,8 @@ PaxAction = Annotated[
     | OfferCession
     | OfferCodominion
     | OfferVoid
+    | OfferMarkerBan
+    | OfferUnitLimit
     | PayTreaty
     | ProposeSanction
     | OttomanSide

@@ -4,8 +4,8 @@ clause if it likes), claim a breach of one (claims.py), answer the offers and cl
 to it, and settle a dispute by reducing its own marker (§4.7 methods 1 and 2, ET +1 a
 level). Its prompt is a short menu (end, one topic a partner power, the disputes) that
 opens a second prompt with the topic's offers, so that none lists more than a select
-holds. The phase closes once every seat has finished and every offer and claim is
-answered."""
+holds. Its opening runs Courier's checks of the checked clauses (treaty_checks.py). The
+phase closes once every seat has finished and every offer and claim is answered."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import accords, claims, clauses
+from rulesets.pax_britannica import accords, checked_clauses, claims, clauses, treaty_checks
 from rulesets.pax_britannica.actions import (
     AnswerClaim,
     AnswerOffer,
@@ -23,7 +23,9 @@ from rulesets.pax_britannica.actions import (
     JudgeClaim,
     OfferCession,
     OfferCodominion,
+    OfferMarkerBan,
     OfferPayment,
+    OfferUnitLimit,
     OfferVoid,
     OpenNegotiation,
     PayTreaty,
@@ -66,6 +68,7 @@ def enter(ctx: StepContext[PaxState]) -> None:
     state.negotiation_menus, state.claims = {}, []
     clauses.open_payments(state)
     ctx.emit("pax.event.negotiation_opens")
+    treaty_checks.run(ctx)
 
 
 # -- prompts --------------------------------------------------------------------------------
@@ -107,6 +110,8 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer) -> Prompt:
         text = Msg(key="pax.prompt.treaty_offer_clause", params={**params, **extra})
     elif offer.kind in KINDS:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
+    elif offer.kind in checked_clauses.KINDS:
+        text = _with_clause(checked_clauses.offer_text(offer), offer)
     else:
         text = _with_clause(clauses.offer_text(state, offer), offer)
     seat = seat_of(state, offer.to)
@@ -150,6 +155,10 @@ def _topic_prompt(state: PaxState, seat: str, topic: str) -> Prompt:
     if topic == DISPUTES:
         found = [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
         text = Msg(key="pax.prompt.negotiation_disputes", params={"power": seat})
+    elif topic.startswith(checked_clauses.TOPIC):
+        found = checked_clauses.topic_choices(state, seat, topic) or []
+        partner = checked_clauses.topic_partner(topic)
+        text = Msg(key="pax.prompt.negotiation_partner", params={"power": seat, "to": partner})
     elif topic.startswith(CEDE):
         partner, level = topic.removeprefix(CEDE).split("/")
         cessions = _cessions(state, seat, partner, level)
@@ -186,6 +195,10 @@ def _by_partner(state: PaxState, seat: str) -> dict[str, list[Choice]]:
         label = Msg(key="pax.label.open_cessions", params=params)
         opener = OpenNegotiation(topic=_cession_topic(partner, level))
         found.setdefault(partner, []).append(Choice.of(opener, label=label))
+    for partner in found:
+        checked = checked_clauses.opener(state, seat, partner)
+        if checked is not None:
+            found[partner].append(checked)
     for claim in claims.claimable(state, seat):
         treaty = treaty_by_id(state, claim.treaty)
         assert treaty is not None
@@ -318,6 +331,8 @@ def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> Non
     state.offers.remove(offer)
     if action.accept and offer.kind in KINDS:
         sign(ctx, offer)
+    elif action.accept and offer.kind in checked_clauses.KINDS:
+        checked_clauses.agree(ctx, offer)
     elif action.accept:
         if clauses.agree(ctx, offer):
             accords.keep_clause(ctx, offer)
@@ -373,6 +388,7 @@ def on_open(ctx: StepContext[PaxState], seat: str, action: OpenNegotiation) -> N
     if action.topic.startswith(CEDE):
         partner, _, level = action.topic.removeprefix(CEDE).partition("/")
         open_to = bool(_cessions(state, seat, partner, level))
+    open_to = open_to or checked_clauses.is_topic(state, seat, action.topic)
     if not (open_to or (action.topic == DISPUTES and withdrawals(state, seat))):
         raise IllegalAction("pax.error.no_negotiation_topic")
     state.negotiation_menus[seat] = action.topic
@@ -427,6 +443,8 @@ PHASE: Phase[PaxState] = Phase(
         OfferCession: _back_to_menu(clauses.on_offer_cession),
         OfferCodominion: _back_to_menu(clauses.on_offer_codominion),
         OfferVoid: _back_to_menu(clauses.on_offer_void),
+        OfferMarkerBan: _back_to_menu(checked_clauses.on_offer_marker_ban),
+        OfferUnitLimit: _back_to_menu(checked_clauses.on_offer_unit_limit),
         ClaimBreach: _back_to_menu(claims.on_claim),
         AnswerClaim: on_claim_answer,
         JudgeClaim: on_judge,
