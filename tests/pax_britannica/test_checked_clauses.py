@@ -6,6 +6,7 @@ one told to its parties alone until the wronged party claims it."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from rulesets.core import Event, IllegalAction, submit
 from rulesets.pax_britannica import PAX, negotiation
 from rulesets.pax_britannica.checked_clauses import MAX_AREAS
+from rulesets.pax_britannica.map import scene_from_view
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, army, context, every_choice, put
 from tests.pax_britannica.test_clauses import choice_of
@@ -204,6 +206,10 @@ def test_a_secret_ban_broken_stays_secret_until_the_wronged_party_claims_it() ->
         view = PAX.view(state, outsider)
         assert "marker_ban" not in json.dumps(view) and not mentions_ban(view["treaties"])
     assert PAX.view(state, "britain")["treaties"][0]["violated_by"] == "france"
+    public_map = scene_from_view(PAX.view(state, None), "en")
+    labels = [region.label for region in public_map.regions] + list(public_map.captions.values())
+    labels += [value for panel in public_map.panels for row in panel.rows for value in row.values]
+    assert not re.search(r"\b(?:ban|treaty|secret)\b", "\n".join(labels), re.IGNORECASE)
     [treaty] = state.treaties
     assert treaty.secret and treaty.violated_by == "france"
     # France, the violator, may not claim; Britain may, and Courier confirms it at once.
