@@ -437,6 +437,7 @@ class OfferPayment(Action):
     amount: int
     per_turn: bool
     secret: bool
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferCession(Action):
@@ -447,6 +448,7 @@ class OfferCession(Action):
     power: str
     to: str
     area: str
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferCodominion(Action):
@@ -457,6 +459,7 @@ class OfferCodominion(Action):
     power: str
     to: str
     area: str
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
 
 
 class OfferVoid(Action):
@@ -465,6 +468,35 @@ class OfferVoid(Action):
     type: Literal["offer_void"] = "offer_void"
     power: str
     treaty: int
+    clause: str = ""  # a free-text clause the proposer types (§4.8)
+
+
+class OfferMarkerBan(Action):
+    """Negotiation (§4.8 "a ban on placing markers in named areas", checked_clauses.py):
+    offer a treaty by which `bound` (either party) places no status marker in `area`."""
+
+    type: Literal["offer_marker_ban"] = "offer_marker_ban"
+    power: str
+    to: str
+    bound: str
+    area: str
+    secret: bool
+    clause: str = ""
+
+
+class OfferUnitLimit(Action):
+    """Negotiation (§4.8 "a ban on keeping N units in an area", checked_clauses.py): offer a
+    treaty by which `bound` keeps at most `limit` units of kind `units` in `area`."""
+
+    type: Literal["offer_unit_limit"] = "offer_unit_limit"
+    power: str
+    to: str
+    bound: str
+    area: str
+    units: Literal["army", "navy"]
+    limit: int
+    secret: bool
+    clause: str = ""
 
 
 class OfferAccession(Action):
@@ -590,6 +622,8 @@ PaxAction = Annotated[
     | OfferVoid
     | OfferAccession
     | OfferWithdrawal
+    | OfferMarkerBan
+    | OfferUnitLimit
     | PayTreaty
     | ProposeSanction
     | OttomanSide

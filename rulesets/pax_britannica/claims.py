@@ -16,6 +16,7 @@ turn, so that claims cannot go on for ever."""
 from __future__ import annotations
 
 from rulesets.core import Choice, IllegalAction, Msg, Prompt, StepContext
+from rulesets.pax_britannica import treaty_checks
 from rulesets.pax_britannica.actions import AnswerClaim, ClaimBreach, JudgeClaim
 from rulesets.pax_britannica.state import (
     BreachClaim,
@@ -29,9 +30,10 @@ from rulesets.pax_britannica.treaties import breach, may_offer, publish, treaty_
 
 
 def claimable(state: PaxState, seat: str) -> list[ClaimBreach]:
-    """A claim for each treaty with a free-text clause signed by one of `seat`'s powers and
-    under no claim yet, while the seat may still make offers this turn: against the other
-    party of a treaty of two, against each party another seat plays of a larger one."""
+    """A claim for each treaty with a free-text clause signed by one of `seat`'s powers, or
+    whose secret checked clause its partner broke (treaty_checks.py), and under no claim
+    yet, while the seat may still make offers this turn: against the other party of a
+    treaty of two, against each party another seat plays of a larger one."""
     if not may_offer(state, seat):
         return []
     claimed = {c.treaty for c in state.claims}
@@ -39,7 +41,9 @@ def claimable(state: PaxState, seat: str) -> list[ClaimBreach]:
         ClaimBreach(power=power, treaty=t.id, accused=accused if len(t.parties) > 2 else "")
         for power in powers_of(state, seat)
         for t in state.treaties
-        if t.clause and power in t.parties and t.id not in claimed
+        if (t.clause or t.violated_by not in ("", power))
+        and power in t.parties
+        and t.id not in claimed
         for accused in t.parties
         if accused != power and (len(t.parties) == 2 or seat_of(state, accused) != seat)
     ]
@@ -154,6 +158,9 @@ def on_claim(ctx: StepContext[PaxState], seat: str, action: ClaimBreach) -> None
         raise IllegalAction("pax.error.no_breach_claim")
     state.proposals[seat] = state.proposals.get(seat, 0) + 1
     publish(ctx, treaty)  # §4.8: a secret treaty used to obtain a casus belli is made public
+    if treaty.violated_by == accused_of(treaty, action):
+        treaty_checks.confirm_claim(ctx, treaty)  # Courier checked the breach: no contest
+        return
     claim = BreachClaim(treaty=treaty.id, claimant=action.power, accused=accused_of(treaty, action))
     state.claims.append(claim)
     ctx.emit(

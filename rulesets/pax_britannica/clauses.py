@@ -28,6 +28,7 @@ from rulesets.pax_britannica.state import (
     seat_of,
 )
 from rulesets.pax_britannica.treaties import (
+    CLAUSE_LIMIT,
     breach,
     file_offer,
     may_offer,
@@ -125,7 +126,7 @@ def choices(state: PaxState, seat: str) -> list[Choice]:
         assert raised is not None
         params = {"to": action.to, "area": action.area, "payer": raised.power, "cost": cost}
         label = Msg(key="pax.label.offer_codominion", params=params)
-        found.append(Choice.of(action, label=label))
+        found.append(Choice.of(action, label=label).with_texts(clause=CLAUSE_LIMIT))
     for void in voidable(state, seat):
         treaty = treaty_by_id(state, void.treaty)
         assert treaty is not None
@@ -134,7 +135,8 @@ def choices(state: PaxState, seat: str) -> list[Choice]:
             "kind": f"pax_treaty_{treaty.kind}",
             "turn": treaty.turn + 1,
         }
-        found.append(Choice.of(void, label=Msg(key="pax.label.offer_void", params=params)))
+        label = Msg(key="pax.label.offer_void", params=params)
+        found.append(Choice.of(void, label=label).with_texts(clause=CLAUSE_LIMIT))
     return found
 
 
@@ -152,7 +154,7 @@ def _payment_choices(state: PaxState, seat: str) -> list[Choice]:
             to=to,
             per_turn=per_turn,
             secret=secret,
-        )
+        ).with_texts(clause=CLAUSE_LIMIT)
         for to in partners(state, seat)
         for per_turn in (False, True)
         for secret in (False, True)
@@ -163,7 +165,8 @@ def cession_choice(state: PaxState, action: OfferCession) -> Choice:
     marker = marker_of(state, action.power, action.area)
     assert marker is not None
     params = {"to": action.to, "area": action.area, "level": f"pax_the_level_{marker.level}"}
-    return Choice.of(action, label=Msg(key="pax.label.offer_cession", params=params))
+    label = Msg(key="pax.label.offer_cession", params=params)
+    return Choice.of(action, label=label).with_texts(clause=CLAUSE_LIMIT)
 
 
 def _schedule(per_turn: bool) -> str:
@@ -216,64 +219,82 @@ def _new_offer(state: PaxState, seat: str, to: str, **terms: object) -> TreatyOf
     )
 
 
+def written_clause(action: OfferPayment | OfferCession | OfferCodominion | OfferVoid) -> str:
+    """The free-text clause typed with a clause offer (§4.8), refused beyond the cap."""
+    clause = action.clause.strip()
+    if len(clause) > CLAUSE_LIMIT:
+        raise IllegalAction("pax.error.clause_too_long", limit=CLAUSE_LIMIT)
+    return clause
+
+
 def on_offer_payment(ctx: StepContext[PaxState], seat: str, action: OfferPayment) -> None:
     state = ctx.state
     treasury = state.powers[seat].treasury if seat in state.powers else 0
     legal = action.power == seat and action.to in partners(state, seat)
     if not legal or not 1 <= action.amount <= treasury:
         raise IllegalAction("pax.error.clause_not_offered")
-    terms = {"amount": action.amount, "per_turn": action.per_turn, "secret": action.secret}
+    terms = {
+        "amount": action.amount,
+        "per_turn": action.per_turn,
+        "secret": action.secret,
+        "clause": written_clause(action),
+    }
     file_offer(ctx, _new_offer(state, seat, action.to, kind="payment", **terms))
 
 
 def on_offer_cession(ctx: StepContext[PaxState], seat: str, action: OfferCession) -> None:
-    if action not in cessions(ctx.state, seat):
+    if action.model_copy(update={"clause": ""}) not in cessions(ctx.state, seat):
         raise IllegalAction("pax.error.clause_not_offered")
-    file_offer(ctx, _new_offer(ctx.state, seat, action.to, kind="cession", area=action.area))
+    clause = written_clause(action)
+    offer = _new_offer(ctx.state, seat, action.to, kind="cession", area=action.area, clause=clause)
+    file_offer(ctx, offer)
 
 
 def on_offer_codominion(ctx: StepContext[PaxState], seat: str, action: OfferCodominion) -> None:
-    if action not in codominions(ctx.state, seat):
+    if action.model_copy(update={"clause": ""}) not in codominions(ctx.state, seat):
         raise IllegalAction("pax.error.clause_not_offered")
-    file_offer(ctx, _new_offer(ctx.state, seat, action.to, kind="codominion", area=action.area))
+    clause = written_clause(action)
+    terms = {"kind": "codominion", "area": action.area, "clause": clause}
+    file_offer(ctx, _new_offer(ctx.state, seat, action.to, **terms))
 
 
 def on_offer_void(ctx: StepContext[PaxState], seat: str, action: OfferVoid) -> None:
     state = ctx.state
     treaty = treaty_by_id(state, action.treaty)
-    if action not in voidable(state, seat) or treaty is None:
+    if action.model_copy(update={"clause": ""}) not in voidable(state, seat) or treaty is None:
         raise IllegalAction("pax.error.clause_not_offered")
     others = [p for p in treaty.parties if p != seat]  # all sign (memberships.py: N parties)
     terms = {"treaty": treaty.id, "secret": treaty.secret, "answering": others[1:] and others}
-    file_offer(ctx, _new_offer(state, seat, others[0], kind="void", **terms))
+    offer = _new_offer(state, seat, others[0], kind="void", clause=written_clause(action), **terms)
+    file_offer(ctx, offer)
 
 
 # -- signing ----------------------------------------------------------------------------------
 
 
-def agree(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
+def agree(ctx: StepContext[PaxState], offer: TreatyOffer) -> bool:
     """The recipient signed a clause offer: it acts at once, unless what it needs is gone
-    since it was offered (the offer then lapses, told to its parties)."""
+    since it was offered (the offer then lapses, told to its parties: False)."""
     state = ctx.state
     if offer.kind == "payment":
-        _agree_payment(ctx, offer)
-    elif offer.kind == "cession":
-        _agree_cession(ctx, offer)
-    elif offer.kind == "codominion":
-        _agree_codominion(ctx, offer)
-    else:
-        treaty = treaty_by_id(state, offer.treaty)
-        if treaty is None:
-            _lapse(ctx, offer)
-            return
-        state.treaties.remove(treaty)
-        state.payments_due = [t for t in state.payments_due if t != treaty.id]
-        ctx.emit(
-            "pax.event.treaty_voided",
-            readers(state, treaty.parties) if treaty.secret else None,
-            parties=list(treaty.parties),
-            kind=f"pax_treaty_{treaty.kind}",
-        )
+        return _agree_payment(ctx, offer)
+    if offer.kind == "cession":
+        return _agree_cession(ctx, offer)
+    if offer.kind == "codominion":
+        return _agree_codominion(ctx, offer)
+    treaty = treaty_by_id(state, offer.treaty)
+    if treaty is None:
+        _lapse(ctx, offer)
+        return False
+    state.treaties.remove(treaty)
+    state.payments_due = [t for t in state.payments_due if t != treaty.id]
+    ctx.emit(
+        "pax.event.treaty_voided",
+        readers(state, treaty.parties) if treaty.secret else None,
+        parties=list(treaty.parties),
+        kind=f"pax_treaty_{treaty.kind}",
+    )
+    return True
 
 
 def _lapse(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
@@ -286,12 +307,12 @@ def _lapse(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
     )
 
 
-def _agree_payment(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
+def _agree_payment(ctx: StepContext[PaxState], offer: TreatyOffer) -> bool:
     """The first payment is made at signature; a treaty paying each turn stays in force."""
     state = ctx.state
     if state.powers[offer.sender].treasury < offer.amount:
         _lapse(ctx, offer)
-        return
+        return False
     if offer.per_turn:
         treaty = sign(ctx, offer)
     else:
@@ -312,6 +333,7 @@ def _agree_payment(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
             kind="pax_treaty_payment",
         )
     pay(ctx, treaty)
+    return True
 
 
 def pay(ctx: StepContext[PaxState], treaty: Treaty) -> None:
@@ -328,7 +350,7 @@ def pay(ctx: StepContext[PaxState], treaty: Treaty) -> None:
     )
 
 
-def _agree_cession(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
+def _agree_cession(ctx: StepContext[PaxState], offer: TreatyOffer) -> bool:
     """The giver's marker becomes the same marker of the receiver (§4.7 method 3's gift,
     here by treaty): no £, no ET, established as it was."""
     state = ctx.state
@@ -340,7 +362,7 @@ def _agree_cession(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
         or not counters_left(state, offer.to, marker.level)
     ):
         _lapse(ctx, offer)
-        return
+        return False
     marker.power = offer.to
     ctx.emit(
         "pax.event.marker_ceded",
@@ -349,9 +371,10 @@ def _agree_cession(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
         area=offer.area,
         level=f"pax_the_level_{marker.level}",
     )
+    return True
 
 
-def _agree_codominion(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
+def _agree_codominion(ctx: StepContext[PaxState], offer: TreatyOffer) -> bool:
     """§4.7 method 4 / §4.4.10: the influence holder pays 10 £ and its marker becomes an
     established protectorate beside the other's control marker."""
     state = ctx.state
@@ -359,7 +382,7 @@ def _agree_codominion(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
     cost = game_data(state).costs.codominion_upgrade
     if raised is None or state.powers[raised.power].treasury < cost:
         _lapse(ctx, offer)
-        return
+        return False
     state.powers[raised.power].treasury -= cost
     raised.level = "protectorate"
     ctx.emit(
@@ -371,8 +394,8 @@ def _agree_codominion(ctx: StepContext[PaxState], offer: TreatyOffer) -> None:
         cost=cost,
     )
 
-
-# -- payments each turn -----------------------------------------------------------------------
+    # -- payments each turn -----------------------------------------------------------------------
+    return True
 
 
 def open_payments(state: PaxState) -> None:

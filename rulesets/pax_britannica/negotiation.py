@@ -4,8 +4,8 @@ clause if it likes), claim a breach of one (claims.py), answer the offers and cl
 to it, and settle a dispute by reducing its own marker (§4.7 methods 1 and 2, ET +1 a
 level). Its prompt is a short menu (end, one topic a partner power, the disputes) that
 opens a second prompt with the topic's offers, so that none lists more than a select
-holds. The phase closes once every seat has finished and every offer and claim is
-answered."""
+holds. Its opening runs Courier's checks of the checked clauses (treaty_checks.py). The
+phase closes once every seat has finished and every offer and claim is answered."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
-from rulesets.pax_britannica import claims, clauses, memberships, treaty_bonuses
+from rulesets.pax_britannica import (
+    accords,
+    checked_clauses,
+    claims,
+    clauses,
+    memberships,
+    treaty_bonuses,
+    treaty_checks,
+)
 from rulesets.pax_britannica.actions import (
     AnswerClaim,
     AnswerOffer,
@@ -24,7 +32,9 @@ from rulesets.pax_britannica.actions import (
     OfferAccession,
     OfferCession,
     OfferCodominion,
+    OfferMarkerBan,
     OfferPayment,
+    OfferUnitLimit,
     OfferVoid,
     OfferWithdrawal,
     OpenNegotiation,
@@ -70,6 +80,7 @@ def enter(ctx: StepContext[PaxState]) -> None:
     state.negotiation_menus, state.claims = {}, []
     clauses.open_payments(state)
     ctx.emit("pax.event.negotiation_opens")
+    treaty_checks.run(ctx)
 
 
 # -- prompts --------------------------------------------------------------------------------
@@ -118,10 +129,21 @@ def _offer_prompt(state: PaxState, offer: TreatyOffer, seat: str) -> Prompt:
         text = Msg(key="pax.prompt.treaty_offer", params={**params, "to": offer.to})
     elif offer.kind in ("accession", "withdrawal"):
         text = memberships.offer_text(state, offer, _reader(state, offer, seat) or offer.to)
+    elif offer.kind in checked_clauses.KINDS:
+        text = _with_clause(checked_clauses.offer_text(offer), offer)
     else:  # addressed to the reader (one of several parties asked to void a treaty)
         reader = _reader(state, offer, seat) or offer.to
-        text = clauses.offer_text(state, offer.model_copy(update={"to": reader}))
+        text = _with_clause(
+            clauses.offer_text(state, offer.model_copy(update={"to": reader})), offer
+        )
     return Prompt(seat=seat, kind="treaty_offer", text=text, choices=choices, private=True)
+
+
+def _with_clause(text: Msg, offer: TreatyOffer) -> Msg:
+    """A clause offer's text, with the free-text clause its proposer wrote (`<key>_clause`)."""
+    if not offer.clause:
+        return text
+    return Msg(key=f"{text.key}_clause", params={**text.params, "note": offer.clause})
 
 
 def _secrecy(offer: TreatyOffer | ProposeTreaty) -> str:
@@ -153,6 +175,10 @@ def _topic_prompt(state: PaxState, seat: str, topic: str) -> Prompt:
     if topic == DISPUTES:
         found = [_withdrawal_choice(state, w) for w in withdrawals(state, seat)]
         text = Msg(key="pax.prompt.negotiation_disputes", params={"power": seat})
+    elif topic.startswith(checked_clauses.TOPIC):
+        found = checked_clauses.topic_choices(state, seat, topic) or []
+        partner = checked_clauses.topic_partner(topic)
+        text = Msg(key="pax.prompt.negotiation_partner", params={"power": seat, "to": partner})
     elif topic.startswith(CEDE):
         partner, level = topic.removeprefix(CEDE).split("/")
         cessions = _cessions(state, seat, partner, level)
@@ -189,6 +215,10 @@ def _by_partner(state: PaxState, seat: str) -> dict[str, list[Choice]]:
         label = Msg(key="pax.label.open_cessions", params=params)
         opener = OpenNegotiation(topic=_cession_topic(partner, level))
         found.setdefault(partner, []).append(Choice.of(opener, label=label))
+    for partner in found:
+        checked = checked_clauses.opener(state, seat, partner)
+        if checked is not None:
+            found[partner].append(checked)
     for claim in claims.claimable(state, seat):
         treaty = treaty_by_id(state, claim.treaty)
         assert treaty is not None
@@ -338,8 +368,11 @@ def on_answer(ctx: StepContext[PaxState], seat: str, action: AnswerOffer) -> Non
         sign(ctx, offer)
     elif action.accept and offer.kind in ("accession", "withdrawal"):
         memberships.agree(ctx, offer)
+    elif action.accept and offer.kind in checked_clauses.KINDS:
+        checked_clauses.agree(ctx, offer)
     elif action.accept:
-        clauses.agree(ctx, offer)
+        if clauses.agree(ctx, offer):
+            accords.keep_clause(ctx, offer)
     else:
         ctx.emit(
             "pax.event.treaty_refused",
@@ -392,6 +425,7 @@ def on_open(ctx: StepContext[PaxState], seat: str, action: OpenNegotiation) -> N
     if action.topic.startswith(CEDE):
         partner, _, level = action.topic.removeprefix(CEDE).partition("/")
         open_to = bool(_cessions(state, seat, partner, level))
+    open_to = open_to or checked_clauses.is_topic(state, seat, action.topic)
     if not (open_to or (action.topic == DISPUTES and withdrawals(state, seat))):
         raise IllegalAction("pax.error.no_negotiation_topic")
     state.negotiation_menus[seat] = action.topic
@@ -449,6 +483,8 @@ PHASE: Phase[PaxState] = Phase(
         OfferVoid: _back_to_menu(clauses.on_offer_void),
         OfferAccession: _back_to_menu(memberships.on_offer_accession),
         OfferWithdrawal: _back_to_menu(memberships.on_offer_withdrawal),
+        OfferMarkerBan: _back_to_menu(checked_clauses.on_offer_marker_ban),
+        OfferUnitLimit: _back_to_menu(checked_clauses.on_offer_unit_limit),
         ClaimBreach: _back_to_menu(claims.on_claim),
         AnswerClaim: on_claim_answer,
         JudgeClaim: on_judge,

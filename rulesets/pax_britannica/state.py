@@ -297,7 +297,15 @@ class War(_Model):
         return [*self.sides[0], *self.sides[1]]
 
 
-TreatyKind = Literal["defensive", "offensive", "non_aggression", "payment"]
+TreatyKind = Literal[
+    "defensive",
+    "offensive",
+    "non_aggression",
+    "payment",
+    "accord",
+    "marker_ban",
+    "unit_limit",
+]
 # What an offer may carry besides a lasting treaty: clauses that act once, at signature.
 OfferKind = Literal[
     "defensive",
@@ -309,6 +317,8 @@ OfferKind = Literal[
     "void",
     "accession",
     "withdrawal",
+    "marker_ban",
+    "unit_limit",
 ]
 
 
@@ -317,7 +327,8 @@ class Treaty(_Model):
     attacked by a non-signatory calls the others in), an offensive one (a partner's
     declaration calls the others in) or a non-aggression pact. A secret treaty is known to
     its parties alone until it is used to obtain a casus belli. A payment treaty
-    (clauses.py) has its payer first and the £ `amount` it pays each turn."""
+    (clauses.py) has its payer first and the £ `amount` it pays each turn. An accord
+    (accords.py) keeps the free-text clause of an offer that acted once."""
 
     id: int
     kind: TreatyKind
@@ -326,6 +337,13 @@ class Treaty(_Model):
     turn: int
     amount: int = 0
     clause: str = ""  # the free-text clause the proposer wrote (§4.8), "" for none
+    # A checked clause (checked_clauses.py): the `bound` power places no marker in `area`
+    # (marker_ban), or keeps there at most `limit` units of kind `units` (unit_limit).
+    bound: str = ""
+    area: str = ""
+    units: str = ""
+    limit: int = 0
+    violated_by: str = ""  # a secret checked clause found broken, until its claim
 
 
 class BreachClaim(_Model):
@@ -358,6 +376,9 @@ class TreatyOffer(_Model):
     treaty: int = 0
     clause: str = ""
     answering: list[str] = Field(default_factory=list)
+    bound: str = ""  # a checked clause's bound power, unit kind and limit (Treaty)
+    units: str = ""
+    limit: int = 0
 
 
 class TreatyCall(_Model):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord.components import NUMBER_FIELD
 from rulesets.core import Prompt
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.map import scene_from_view
@@ -67,6 +68,9 @@ async def test_a_pax_britannica_campaign_through_discord(table: Table, turns: in
         answered = await players[prompt.seat].slash(
             t.channel, "play", order=order, **({"number": numbers[0]} if numbers else {})
         )
+        if answered.modal is not None:  # a choice with a free-text clause: left empty
+            typed = {NUMBER_FIELD + name: str(action[name]) for name in choice.ranges}
+            answered = await players[prompt.seat].submit_modal(answered, typed)
         assert "Order accepted" in text_of(answered), text_of(answered)
         if step == 20:
             drawn = await t.spectator.slash(t.channel, "map")
