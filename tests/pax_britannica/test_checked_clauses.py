@@ -47,7 +47,7 @@ def test_a_payment_offer_carries_a_free_text_clause_that_stays_as_an_accord() ->
     assert (accord.kind, accord.parties, accord.clause) == ("accord", ["britain", "france"], RUBBER)
     [told] = [e for e in public(events) if e.key == "pax.event.treaty_clause"]
     assert told.params["note"] == RUBBER
-    claim = {"type": "claim_breach", "power": "britain", "treaty": accord.id}
+    claim = {"type": "claim_breach", "power": "britain", "treaty": accord.id, "accused": ""}
     assert any(c.matches(claim) for c in every_choice(state, "britain"))
 
 
@@ -213,9 +213,9 @@ def test_a_secret_ban_broken_stays_secret_until_the_wronged_party_claims_it() ->
     [treaty] = state.treaties
     assert treaty.secret and treaty.violated_by == "france"
     # France, the violator, may not claim; Britain may, and Courier confirms it at once.
-    violator = {"type": "claim_breach", "power": "france", "treaty": treaty.id}
+    violator = {"type": "claim_breach", "power": "france", "treaty": treaty.id, "accused": ""}
     assert not any(c.matches(violator) for c in every_choice(state, "france"))
-    claim = {"type": "claim_breach", "power": "britain", "treaty": treaty.id}
+    claim = {"type": "claim_breach", "power": "britain", "treaty": treaty.id, "accused": ""}
     assert any(c.matches(claim) for c in every_choice(state, "britain"))
     outcome = act(state, "britain", claim)
     state, shown = outcome.state, [e.key for e in public(outcome.events)]
