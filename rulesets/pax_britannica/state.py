@@ -123,7 +123,8 @@ class SpoilsDivision(_Model):
     proposer (a power) while it is still drafting, the areas it already reassigned, the
     victors' seats still to accept; once one refused, the automatic Congress of §4.9: its
     host, its voting members and their ballots on the first area of `plan` not yet voted
-    (`voted` holds the ones done)."""
+    (`voted` holds the ones done); the division it adopted goes to the victors' signatures
+    (`signing`, in seat order; `refused` the ones that defied it, §4.9 step 4)."""
 
     plan: dict[str, str]
     proposer: str = ""
@@ -133,6 +134,8 @@ class SpoilsDivision(_Model):
     voters: list[str] = Field(default_factory=list)
     ballots: dict[str, str] = Field(default_factory=dict)
     voted: list[str] = Field(default_factory=list)
+    signing: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
 
 
 # -- the players' decisions inside a war (issue 20: losses, retreats, peace, passages) --

@@ -1,0 +1,117 @@
+"""The signatures of a Congress's settlement and what a refusal leads to (§4.9 steps 4–7,
+§4.11.12): the spoils Congress's division signed or defied, war on a defier, the free
+changes between disputes, and one treaty settling every dispute, quoted by section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import render
+from bot.i18n.labels import choice_label
+from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica.state import PaxState
+from tests.pax_britannica.helpers import act, keys
+from tests.pax_britannica.test_war_spoils import REFUSE, SUBMIT, won_together
+
+SIGN = {"type": "sign_settlement", "power": "france", "sign": True}
+
+
+def the_prompt(state: PaxState) -> Any:
+    [prompt] = PAX.prompts(state)
+    return prompt
+
+
+def readable(prompt: Any) -> None:
+    """The prompt's text and every choice read as sentences in both languages."""
+    for language in ("en", "fr"):
+        text = render(prompt.text, language)
+        assert "pax." not in text and "{" not in text and "None" not in text, text
+        for choice in prompt.choices:
+            label = choice_label("pax-britannica", choice, language)
+            assert "pax." not in label and "{" not in label and "None" not in label, label
+
+
+def spoils_adopted() -> PaxState:
+    """France and Germany won together; Germany refused France's draft, and the Congress
+    (Britain, France, Germany; Austria-Hungary hosting) gave both areas to Germany."""
+    state, _ = won_together()
+    state = act(state, "france", SUBMIT).state
+    state = act(state, "germany", REFUSE).state
+    for area in ("egypt", "sudan"):
+        for voter in ("britain", "france", "germany"):
+            ballot = {"type": "vote_spoils", "area": area, "power": "germany"}
+            state = act(state, voter, ballot).state
+    return state
+
+
+def sign(state: PaxState, power: str, signed: bool) -> Any:
+    return act(state, power, {"type": "sign_settlement", "power": power, "sign": signed})
+
+
+def test_the_spoils_congress_division_takes_effect_once_every_victor_signs() -> None:
+    # §4.9 step 4: "every party to the dispute must sign the adopted treaty. If all sign,
+    # the terms take effect"; the victors are the parties of the spoils Congress (§4.11.12).
+    state = spoils_adopted()
+    prompt = the_prompt(state)
+    assert (prompt.seat, prompt.kind) == ("france", "spoils_signature")
+    assert [c.action["sign"] for c in prompt.choices] == [True, False]
+    readable(prompt)
+    tension = state.tension
+    state = sign(state, "france", True).state
+    assert the_prompt(state).seat == "germany"
+    outcome = sign(state, "germany", True)
+    state = outcome.state
+    assert keys(outcome)[:2] == ["pax.event.spoils_signed", "pax.event.spoils_divided"]
+    assert state.tension == tension and not state.casus_belli
+    assert {(s.power, s.area) for s in state.wars[0].spoils} == {
+        ("germany", "egypt"),
+        ("germany", "sudan"),
+    }
+
+
+def test_a_victor_that_defies_the_spoils_congress_may_be_fought_once_the_war_is_over() -> None:
+    # §4.9 step 4: a refusal gives "every other Congress member (party to the dispute or
+    # not) a legitimate CB against the refuser" (A-28: war allowed, not forced); step 6:
+    # "+3, plus +2 for each power that defies the Congress"; §4.11.12: "a war between the
+    # victors is conceivable if that Congress fails"; step 5: the battlefield settles it,
+    # so each area stays with the victor whose armies took it.
+    state = spoils_adopted()
+    armies = {(s.power, s.area) for s in state.wars[0].spoils}
+    tension = state.tension
+    state = sign(state, "france", False).state
+    outcome = sign(state, "germany", True)
+    state = outcome.state
+    assert "pax.event.spoils_congress_fails" in keys(outcome)
+    assert state.tension == tension + 5
+    assert (state.tension_log[-1].reason, state.tension_log[-1].power) == (
+        "congress_failed",
+        "france",
+    )
+    against = {(c.holder, c.target) for c in state.casus_belli}
+    assert against == {("britain", "france"), ("germany", "france")}
+    assert {(s.power, s.area) for s in state.wars[0].spoils} == armies
+    while state.phase == "war":  # each receiver places its first marker; the war ends
+        prompt = the_prompt(state)
+        state = act(state, prompt.seat, prompt.choices[0].instantiate()).state
+    prompt = the_prompt(state)
+    assert (state.phase, prompt.seat, prompt.kind) == (
+        "war_declarations",
+        "britain",
+        "war_declaration",
+    )
+    state = act(state, "britain", {"type": "no_war", "power": "britain"}).state
+    prompt = the_prompt(state)
+    assert (prompt.seat, prompt.kind) == ("germany", "war_declaration")
+    declare = {"type": "declare_war", "power": "germany", "target": "france", "area": "egypt"}
+    assert declare in [c.action for c in prompt.choices]
+    outcome = act(state, "germany", declare)
+    assert "pax.event.war_declared" in keys(outcome)
+    assert outcome.state.phase == "war" and "pax.event.war_begins" in keys(outcome)
+
+
+def test_a_missed_signature_deadline_is_a_delay_that_counts_as_a_refusal() -> None:
+    # §4.9 step 7: war is allowed "when a participant refuses to sign or delays": a party
+    # that lets the deadline pass delays, and Courier records it as a refusal.
+    state = spoils_adopted()
+    assert PAX.default_action(state, "france") == {**SIGN, "sign": False}
+    assert PAX.autopilot_action(state, "france", 0) == SIGN  # an absent seat's stand-in signs
