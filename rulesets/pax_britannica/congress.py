@@ -5,7 +5,11 @@ dispute of a casus belli. The European members may invite the USA and Japan
 (free_changes.py), and the members vote on which dispute comes next; members propose
 settlements in turn, a majority adopts one (the host breaks a tie), and every party signs
 it (ET +1 a level of reduction) or defies the Congress (ET +2, a casus belli for every
-other member); a dispute left unsettled costs ET +3 and goes to the War phase."""
+other member); a dispute left unsettled costs ET +3 and goes to the War phase. After a
+defiance each member holding a casus belli against the defier may go to war on it at once
+(§4.9 step 7: "when a participant refuses to sign or delays"; a missed signature deadline
+is that delay, counted as a refusal), and the disputes that war settles, those between its
+belligerents alone, leave the agenda; the others are still debated."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from rulesets.pax_britannica.actions import (
     DefendMinor,
     FreeChange,
     InviteGuest,
+    NoWar,
     ProposeSanction,
     ProposeSettlement,
     SignSettlement,
@@ -44,7 +49,7 @@ from rulesets.pax_britannica.state import (
     markers_in,
     seat_of,
 )
-from rulesets.pax_britannica.wars import declarable, declare_war
+from rulesets.pax_britannica.wars import declarable, declare_war, war_of
 
 LATE_SITES = ("usa", "japan")  # hosts only when every European nation is involved
 NON_VOTING = congress_agenda.NON_VOTING  # may host, never votes; Germany's breaks a tie
@@ -192,6 +197,8 @@ def prompts(state: PaxState) -> list[Prompt]:
         return [free_changes.prompt(state, congress, _seat(state, congress.free_turns[0]))]
     if congress.step == "order":
         return congress_agenda.order_prompts(state, congress)
+    if congress.step == "war":
+        return [_war_now_prompt(state, congress)]
     area = congress.agenda[0]
     if congress.step == "propose":
         return [_proposal_prompt(state, congress, area)]
@@ -307,6 +314,46 @@ def _war_choices(state: PaxState, power: str, area: str) -> list[Choice]:
         )
         for action in cut_short(state, power, area)
     ]
+
+
+def war_on_defiers(state: PaxState, congress: Congress, power: str) -> list[DeclareWar]:
+    """The wars `power` may declare at once on the defiers of the dispute just failed."""
+    return [
+        DeclareWar(power=power, target=cb.target, area=cb.area)
+        for cb in declarable(state, power)
+        if cb.area == congress.defied and cb.target in congress.refused
+    ]
+
+
+def _war_now_prompt(state: PaxState, congress: Congress) -> Prompt:
+    """Not now (the default: the casus belli stands for the War phase), or war at once."""
+    power = congress.warmakers[0]
+    area = congress.defied
+    cost = game_data(state).tension.declaration
+    choices = [
+        Choice.of(
+            NoWar(power=power),
+            label=Msg(
+                key="pax.label.congress_no_war_now",
+                params={"power": power, "targets": list(congress.refused)},
+            ),
+        )
+    ]
+    choices += [
+        Choice.of(
+            action,
+            label=Msg(
+                key="pax.label.declare_war",
+                params={"power": power, "target": action.target, "area": area, "tension": cost},
+            ),
+        )
+        for action in war_on_defiers(state, power=power, congress=congress)
+    ]
+    text = Msg(
+        key="pax.prompt.congress_war",
+        params={"power": power, "targets": list(congress.refused), "area": area},
+    )
+    return Prompt(seat=_seat(state, power), kind="congress_war", text=text, choices=choices)
 
 
 def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
@@ -591,6 +638,9 @@ def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
     (the War phase plays it), no proposal was adopted (ET +3, §4.9 step 6), and the
     Congress goes on with the other disputes (§4.9 step 7)."""
     state = ctx.state
+    if state.congress is not None and state.congress.step == "war":
+        _war_now(ctx, seat, action)
+        return
     congress = _proposing(state, seat, action.power, sanction=False)
     area = congress.agenda[0]
     if action not in cut_short(state, action.power, area):
@@ -727,7 +777,59 @@ def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
     amount = tension.congress_failed + tension.congress_defiance * len(congress.refused)
     if raise_tension(ctx, amount, "congress_failed", congress.refused[0]):
         return
-    _open_dispute(ctx)
+    congress.step, congress.defied = "war", area
+    congress.warmakers = [p for p in congress.members if seat_of(state, p) is not None]
+    _next_warmaker(ctx)
+
+
+def _next_warmaker(ctx: StepContext[PaxState]) -> None:
+    """The next member able to go to war on a defier at once; none left, the next dispute."""
+    state = ctx.state
+    congress = _open_congress(state)
+    while congress.warmakers and not war_on_defiers(state, congress, congress.warmakers[0]):
+        congress.warmakers.pop(0)
+    if not congress.warmakers:
+        congress.defied, congress.refused = "", []
+        _open_dispute(ctx)
+
+
+def on_no_war_now(ctx: StepContext[PaxState], seat: str, action: NoWar) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "war":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, congress.warmakers[0])
+    congress.warmakers.pop(0)
+    _next_warmaker(ctx)
+
+
+def _war_now(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
+    """§4.9 step 7: war on a defier during the Congress; the disputes between this war's
+    belligerents alone are left to it, the others stay on the agenda."""
+    state = ctx.state
+    congress = _open_congress(state)
+    _asked(state, seat, action.power, congress.warmakers[0])
+    if action not in war_on_defiers(state, congress, action.power):
+        raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
+    if declare_war(ctx, action.power, action.target, action.area):
+        return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    war = war_of(state, action.power)
+    assert war is not None
+    for item in list(congress.agenda):
+        if set(_disputants(state, item)) <= set(war.powers):
+            congress.agenda.remove(item)
+            ctx.emit("pax.event.congress_left_to_war", area=item)
+    _next_warmaker(ctx)
+
+
+def _disputants(state: PaxState, item: str) -> list[str]:
+    """A dispute's parties: an area's, or a breach's violator and the signatories wronged."""
+    if sanctions.is_case(state, item):
+        return [item, *sanctions.wronged(state, item)]
+    return parties(state, item)
 
 
 def _failed(ctx: StepContext[PaxState], area: str) -> None:
@@ -756,6 +858,7 @@ PHASE: Phase[PaxState] = Phase(
         CongressVote: on_vote,
         SignSettlement: on_sign,
         DeclareWar: on_war,
+        NoWar: on_no_war_now,
         InviteGuest: on_invite,
         FreeChange: on_free,
         VoteOrder: on_order,

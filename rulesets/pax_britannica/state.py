@@ -330,13 +330,15 @@ class Congress(_Model):
     the parties still to sign or that refused. Before the debates: the USA or Japan the
     European members vote on inviting (`guests`), the members still to make their free
     changes (`free_turns`, §4.7 method 3) and the list one of them opened (`free_menu`);
-    `ballots` are the members' votes on which dispute comes next."""
+    `ballots` are the members' votes on which dispute comes next. After a defiance, the
+    members with a casus belli against a defier of `defied` still to say whether they go to
+    war at once (`warmakers`, §4.9 step 7)."""
 
     caller: str
     host: str
     members: list[str]
     agenda: list[str]
-    step: Literal["invite", "free", "order", "propose", "vote", "sign"] = "propose"
+    step: Literal["invite", "free", "order", "propose", "vote", "sign", "war"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
     indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
@@ -348,6 +350,8 @@ class Congress(_Model):
     free_turns: list[str] = Field(default_factory=list)
     free_menu: Literal["", "remove", "give"] = ""
     ballots: dict[str, str] = Field(default_factory=dict)
+    defied: str = ""
+    warmakers: list[str] = Field(default_factory=list)
 
 
 class MinorDefence(_Model):

@@ -8,9 +8,11 @@ from typing import Any
 
 from bot.i18n import render
 from bot.i18n.labels import choice_label
-from rulesets.pax_britannica import PAX
+from rulesets.pax_britannica import PAX, diplomacy
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, keys
+from tests.pax_britannica.helpers import act, context, keys, put
+from tests.pax_britannica.test_congress import choose, to_debates
+from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
 from tests.pax_britannica.test_war_spoils import REFUSE, SUBMIT, won_together
 
 SIGN = {"type": "sign_settlement", "power": "france", "sign": True}
@@ -115,3 +117,82 @@ def test_a_missed_signature_deadline_is_a_delay_that_counts_as_a_refusal() -> No
     state = spoils_adopted()
     assert PAX.default_action(state, "france") == {**SIGN, "sign": False}
     assert PAX.autopilot_action(state, "france", 0) == SIGN  # an absent seat's stand-in signs
+
+
+# -- war on a defier during the Congress (§4.9 step 7) ---------------------------------------
+
+
+def three_disputes() -> PaxState:
+    """France disputes Egypt and the Sudan with Britain, the USA Morocco with Germany; France
+    calls the Congress (at Austria-Hungary's, the one uninvolved home) and the debate on
+    Egypt opens, France proposing first."""
+    state = at_war_phase(4, turns=1)
+    for area, holder, rival in (
+        ("egypt", "britain", "france"),
+        ("sudan", "britain", "france"),
+        ("morocco", "germany", "usa"),
+    ):
+        put(state, holder, area, "protectorate")
+        put(state, rival, area, "influence")
+        give_cb(state, rival, holder, area)
+    ctx = context(state, [6, 6, 6])
+    diplomacy.enter(ctx)
+    state = ctx.state
+    for seat in state.seats:
+        state = act(state, seat, {"type": "end_negotiation"}, [6, 6, 6]).state
+    state = to_debates(choose(state, "france", site="austria_hungary"))
+    assert state.congress is not None and state.congress.agenda[0] == "egypt"
+    return state
+
+
+def france_defies(state: PaxState) -> Any:
+    """Egypt's settlement for Britain adopted unanimously; Britain signs, France refuses."""
+    state = choose(state, "france", favoured="britain", partner="")
+    for seat in ("britain", "france", "germany", "usa"):
+        state = choose(state, seat, approve=True)
+    state = choose(state, "britain", sign=True)
+    return act(state, "france", {"type": "sign_settlement", "power": "france", "sign": False})
+
+
+def test_a_member_may_go_to_war_on_a_defier_during_the_congress() -> None:
+    # §4.9 step 7: "War declared during a Congress: allowed when a participant refuses to
+    # sign or delays. Other conflicts that this war does not settle (because they involve
+    # other powers) must still be resolved before the Congress adjourns."
+    state = france_defies(three_disputes()).state
+    prompt = the_prompt(state)
+    assert (prompt.seat, prompt.kind) == ("britain", "congress_war")
+    assert prompt.choices[0].action == {"type": "no_war", "power": "britain"}  # the default
+    readable(prompt)
+    declare = {"type": "declare_war", "power": "britain", "target": "france", "area": "egypt"}
+    assert [c.action for c in prompt.choices[1:]] == [declare]
+    tension = state.tension
+    outcome = act(state, "britain", declare)
+    state = outcome.state
+    assert "pax.event.war_declared" in keys(outcome)
+    assert "pax.event.congress_left_to_war" in keys(outcome)  # the Sudan: only the two of them
+    assert state.tension == tension + 5
+    assert [w.sides for w in state.wars] == [(["britain"], ["france"])]
+    assert state.congress is not None and state.congress.agenda == ["morocco"]
+    # Germany and the USA (a member as Morocco's party) may join the war on France at once
+    # too; they wait
+    for seat in ("germany", "usa"):
+        prompt = the_prompt(state)
+        assert (prompt.seat, prompt.kind) == (seat, "congress_war")
+        state = act(state, seat, prompt.choices[0].instantiate()).state
+    state = to_debates(state)
+    prompt = the_prompt(state)
+    assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "morocco"
+
+
+def test_members_that_wait_keep_their_casus_belli_for_the_war_phase() -> None:
+    # A-28: the refusal allows war, it does not force it; the War phase offers it again.
+    state = france_defies(three_disputes()).state
+    for seat in ("britain", "germany", "usa"):
+        state = act(state, seat, {"type": "no_war", "power": seat}).state
+    state = to_debates(state)
+    assert state.congress is not None and state.congress.agenda[0] in ("sudan", "morocco")
+    assert not state.wars
+    assert {(c.holder, c.target) for c in state.casus_belli if c.area == "egypt"} >= {
+        ("britain", "france"),
+        ("germany", "france"),
+    }
