@@ -2,14 +2,15 @@
 casus belli holder may call it (ET +3) at an uninvolved home nation; its agenda is every
 dispute of a casus belli. The European members may invite the USA and Japan
 (congress_agenda.py), every member may then remove or give its markers free
-(free_changes.py), and the members vote on which dispute comes next; members propose
-settlements in turn, a majority adopts one (the host breaks a tie), and every party signs
-it (ET +1 a level of reduction) or defies the Congress (ET +2, a casus belli for every
-other member); a dispute left unsettled costs ET +3 and goes to the War phase. After a
-defiance each member holding a casus belli against the defier may go to war on it at once
-(§4.9 step 7: "when a participant refuses to sign or delays"; a missed signature deadline
-is that delay, counted as a refusal), and the disputes that war settles, those between its
-belligerents alone, leave the agenda; the others are still debated."""
+(free_changes.py; again before each further dispute), and the members vote on which
+dispute comes next; members propose settlements in turn, a majority adopts one (the host
+breaks a tie), and every party signs it (ET +1 a level of reduction) or defies the
+Congress (ET +2, a casus belli for every other member); a dispute left unsettled costs
+ET +3 and goes to the War phase. After a defiance each member holding a casus belli
+against the defier may go to war on it at once (§4.9 step 7: "when a participant refuses
+to sign or delays"; a missed signature deadline is that delay, counted as a refusal), and
+the disputes that war settles, those between its belligerents alone, leave the agenda;
+the others are still debated."""
 
 from __future__ import annotations
 
@@ -465,6 +466,13 @@ def _invite_next(ctx: StepContext[PaxState]) -> None:
         congress.step, congress.votes = "invite", {}
         return
     congress.guests = []
+    _open_dispute(ctx, free_first=True)
+
+
+def _offer_free_changes(ctx: StepContext[PaxState]) -> None:
+    """§4.7 method 3 at the Congress: each member in seat order may remove or give markers,
+    at the opening and again before each further dispute ("done" is the default)."""
+    congress = _open_congress(ctx.state)
     congress.step, congress.free_menu = "free", ""
     congress.free_turns = [p for p in congress.members if seat_of(ctx.state, p) is not None]
     _next_free_turn(ctx)
@@ -525,9 +533,10 @@ def on_free(ctx: StepContext[PaxState], seat: str, action: FreeChange) -> None:
     _next_free_turn(ctx)
 
 
-def _open_dispute(ctx: StepContext[PaxState]) -> None:
-    """The next dispute on the agenda, by the members' vote while two or more remain; an
-    agenda that is done adjourns the Congress."""
+def _open_dispute(ctx: StepContext[PaxState], free_first: bool = False) -> None:
+    """The next dispute on the agenda, after a round of free changes when `free_first`,
+    by the members' vote while two or more remain; an agenda that is done adjourns the
+    Congress."""
     state = ctx.state
     congress = _open_congress(state)
     # a dispute settled meanwhile (its markers or casus belli gone) leaves the agenda
@@ -536,6 +545,9 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
         state.congress = None
         ctx.emit("pax.event.congress_adjourns")
         after_negotiation(ctx)
+        return
+    if free_first:
+        _offer_free_changes(ctx)
         return
     if len(congress.agenda) > 1:
         congress.step, congress.ballots = "order", {}
@@ -651,6 +663,9 @@ def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
     minor = minor_rights.join_minor(state, action.power, action.target)
     if minor is not None:
         ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    congress.agenda.remove(area)
+    _leave_to_war(ctx, congress, action.power)
+    congress.agenda.insert(0, area)  # _failed takes it off with its ET
     _failed(ctx, area)
 
 
@@ -743,7 +758,7 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
     area = congress.agenda.pop(0)
     if congress.indemnity:
         sanctions.impose(ctx, area, congress.indemnity)
-        _open_dispute(ctx)
+        _open_dispute(ctx, free_first=True)
         return
     assert congress.favoured is not None
     levels = 0
@@ -760,7 +775,7 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
     amount = levels * game_data(state).tension.status_level
     if raise_tension(ctx, amount, "congress_settlement", congress.favoured):
         return
-    _open_dispute(ctx)
+    _open_dispute(ctx, free_first=True)
 
 
 def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
@@ -790,7 +805,7 @@ def _next_warmaker(ctx: StepContext[PaxState]) -> None:
         congress.warmakers.pop(0)
     if not congress.warmakers:
         congress.defied, congress.refused = "", []
-        _open_dispute(ctx)
+        _open_dispute(ctx, free_first=True)
 
 
 def on_no_war_now(ctx: StepContext[PaxState], seat: str, action: NoWar) -> None:
@@ -816,13 +831,20 @@ def _war_now(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
     minor = minor_rights.join_minor(state, action.power, action.target)
     if minor is not None:
         ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
-    war = war_of(state, action.power)
+    _leave_to_war(ctx, congress, action.power)
+    _next_warmaker(ctx)
+
+
+def _leave_to_war(ctx: StepContext[PaxState], congress: Congress, belligerent: str) -> None:
+    """§4.9 step 7: the disputes between the belligerents of `belligerent`'s war alone are
+    settled by it and leave the agenda."""
+    state = ctx.state
+    war = war_of(state, belligerent)
     assert war is not None
     for item in list(congress.agenda):
         if set(_disputants(state, item)) <= set(war.powers):
             congress.agenda.remove(item)
             ctx.emit("pax.event.congress_left_to_war", area=item)
-    _next_warmaker(ctx)
 
 
 def _disputants(state: PaxState, item: str) -> list[str]:
@@ -844,7 +866,7 @@ def _failed(ctx: StepContext[PaxState], area: str) -> None:
         ctx.emit("pax.event.congress_fails", area=area)
     if raise_tension(ctx, game_data(state).tension.congress_failed, "congress_failed"):
         return
-    _open_dispute(ctx)
+    _open_dispute(ctx, free_first=True)
 
 
 PHASE: Phase[PaxState] = Phase(

@@ -196,3 +196,51 @@ def test_members_that_wait_keep_their_casus_belli_for_the_war_phase() -> None:
         ("britain", "france"),
         ("germany", "france"),
     }
+
+
+def test_a_war_cutting_the_debate_short_settles_the_disputes_between_its_belligerents() -> None:
+    # §4.9 step 7: the conflicts a war settles leave the Congress; "other conflicts that
+    # this war does not settle (because they involve other powers) must still be resolved".
+    state = three_disputes()
+    declare = {"type": "declare_war", "power": "france", "target": "britain", "area": "egypt"}
+    outcome = act(state, "france", declare)
+    left = [e.params["area"] for e in outcome.events if e.key == "pax.event.congress_left_to_war"]
+    assert left == ["sudan"]
+    state = to_debates(outcome.state)
+    assert state.congress is not None and state.congress.agenda == ["morocco"]
+    assert the_prompt(state).kind == "congress_proposal"
+
+
+# -- free changes between two disputes (§4.7 method 3) ---------------------------------------
+
+
+def test_the_free_changes_are_offered_again_before_each_further_dispute() -> None:
+    # §4.7 method 3: at a Congress a member may remove its markers or give them free; Courier
+    # offers it at the opening and again between two disputes, "done" the default. The USA
+    # withdraws its influence from Morocco: that dispute leaves the agenda (its casus belli
+    # ends with it, as a withdrawal in the Negotiation phase ends it), ET +1 a level.
+    state = three_disputes()
+    state = choose(state, "france", favoured="britain", partner="")
+    for seat in ("britain", "france", "germany", "usa"):
+        state = choose(state, seat, approve=True)
+    state = choose(state, "britain", sign=True)
+    state = choose(state, "france", sign=True)
+    assert state.congress is not None and state.congress.agenda == ["morocco", "sudan"]
+    asked = []
+    while (prompt := the_prompt(state)).kind == "congress_free":
+        assert prompt.choices[0].action["step"] == "done"  # the default
+        readable(prompt)
+        asked.append(prompt.seat)
+        if prompt.seat != "usa":
+            state = act(state, prompt.seat, prompt.choices[0].instantiate()).state
+            continue
+        state = choose(state, "usa", step="remove", area="")
+        tension = state.tension
+        state = choose(state, "usa", step="remove", area="morocco")
+        assert state.tension == tension + 2  # an influence: two levels above none
+        state = choose(state, "usa", step="done")
+    assert asked == ["britain", "france", "germany", "usa"]
+    assert state.congress is not None and state.congress.agenda == ["sudan"]
+    assert not [c for c in state.casus_belli if c.area == "morocco"]
+    prompt = the_prompt(state)  # one dispute left: no vote on the order
+    assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "sudan"
