@@ -332,13 +332,15 @@ class Congress(_Model):
     changes (`free_turns`, §4.7 method 3) and the list one of them opened (`free_menu`);
     `ballots` are the members' votes on which dispute comes next. After a defiance, the
     members with a casus belli against a defier of `defied` still to say whether they go to
-    war at once (`warmakers`, §4.9 step 7)."""
+    war at once (`warmakers`, §4.9 step 7). One treaty settling every dispute
+    (congress_treaty.py): `package` (area -> the party whose marker stays) while drafted
+    and on the table, and the areas its drafter changed."""
 
     caller: str
     host: str
     members: list[str]
     agenda: list[str]
-    step: Literal["invite", "free", "order", "propose", "vote", "sign", "war"] = "propose"
+    step: Literal["invite", "free", "order", "propose", "treaty", "vote", "sign", "war"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
     indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
@@ -352,6 +354,8 @@ class Congress(_Model):
     ballots: dict[str, str] = Field(default_factory=dict)
     defied: str = ""
     warmakers: list[str] = Field(default_factory=list)
+    package: dict[str, str] = Field(default_factory=dict)
+    package_changed: list[str] = Field(default_factory=list)
 
 
 class MinorDefence(_Model):

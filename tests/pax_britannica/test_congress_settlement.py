@@ -11,7 +11,7 @@ from bot.i18n.labels import choice_label
 from rulesets.pax_britannica import PAX, diplomacy
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, context, keys, put
-from tests.pax_britannica.test_congress import choose, to_debates
+from tests.pax_britannica.test_congress import called, choose, to_debates
 from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
 from tests.pax_britannica.test_war_spoils import REFUSE, SUBMIT, won_together
 
@@ -244,3 +244,82 @@ def test_the_free_changes_are_offered_again_before_each_further_dispute() -> Non
     assert not [c for c in state.casus_belli if c.area == "morocco"]
     prompt = the_prompt(state)  # one dispute left: no vote on the order
     assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "sudan"
+
+
+# -- one treaty settling every dispute (§4.9) -------------------------------------------------
+
+DRAFT = {"type": "draft_treaty", "power": "france", "area": "", "favoured": ""}
+
+
+def treaty_adopted() -> PaxState:
+    """France drafts one treaty for the three disputes, keeping its own influence in the
+    Sudan, and every member votes for it."""
+    state = three_disputes()
+    prompt = the_prompt(state)
+    assert DRAFT in [c.action for c in prompt.choices]
+    state = act(state, "france", DRAFT).state
+    prompt = the_prompt(state)
+    assert (prompt.seat, prompt.kind) == ("france", "congress_treaty")
+    assert prompt.choices[0].action == DRAFT  # put to the vote: the default
+    readable(prompt)
+    assert state.congress is not None
+    assert state.congress.package == {"egypt": "britain", "sudan": "britain", "morocco": "germany"}
+    give = {**DRAFT, "area": "sudan", "favoured": "france"}
+    state = act(state, "france", give).state
+    assert give not in [c.action for c in the_prompt(state).choices]  # once an area
+    outcome = act(state, "france", DRAFT)
+    assert "pax.event.treaty_proposed" in keys(outcome)
+    state = outcome.state
+    readable(next(p for p in PAX.prompts(state) if p.kind == "congress_vote"))
+    for seat in ("britain", "france", "germany", "usa"):
+        state = choose(state, seat, approve=True)
+    return state
+
+
+def test_one_treaty_adopted_and_signed_settles_every_dispute() -> None:
+    # §4.9: the Congress handles its disputes "in an order the Congress chooses ... or
+    # through a single treaty that settles everything"; step 4: every party signs it; each
+    # level of reduction adds +1 ET.
+    state = treaty_adopted()
+    signers = []
+    while state.congress is not None and state.congress.step == "sign":
+        prompt = the_prompt(state)
+        assert prompt.kind == "congress_signature"
+        readable(prompt)
+        signers.append(prompt.seat)
+        state = choose(state, prompt.seat, sign=True)
+    assert signers == ["britain", "france", "germany", "usa"]  # every party to any dispute
+    assert state.congress is None and state.phase != "congress"  # nothing left to debate
+    held = {(m.power, m.area, m.level) for m in state.markers}
+    assert {
+        ("britain", "egypt", "protectorate"),
+        ("france", "egypt", "interest"),
+        ("britain", "sudan", "influence"),
+        ("france", "sudan", "influence"),
+        ("germany", "morocco", "protectorate"),
+        ("usa", "morocco", "interest"),
+    } <= held
+    settled = [e for e in state.tension_log if e.reason == "congress_settlement"]
+    assert [e.amount for e in settled] == [3]
+
+
+def test_a_defied_treaty_fails_every_dispute_it_covers() -> None:
+    # §4.9 step 4: a refusal gives every other member a legitimate CB against the refuser;
+    # step 6: ET +3 and +2 a defier; none of the disputes is settled.
+    state = treaty_adopted()
+    tension = state.tension
+    state = choose(state, "britain", sign=False)
+    for seat in ("france", "germany", "usa"):
+        state = choose(state, seat, sign=True)
+    assert state.tension == tension + 5
+    against = {(c.holder, c.area) for c in state.casus_belli if c.target == "britain"}
+    for area in ("egypt", "sudan", "morocco"):
+        assert {("france", area), ("germany", area), ("usa", area)} <= against
+    assert state.congress is not None and state.congress.agenda == []
+    prompt = the_prompt(state)
+    assert (prompt.seat, prompt.kind) == ("france", "congress_war")
+
+
+def test_one_treaty_is_offered_only_for_two_or_more_disputes_over_areas() -> None:
+    state = called()  # Egypt alone
+    assert "draft_treaty" not in [c.kind for c in the_prompt(state).choices]
