@@ -305,11 +305,13 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
 
 
 def treaty_candidates(state: PaxState, congress: Congress) -> congress_treaty.Candidates:
-    """Each disputed area's candidates for one treaty settling everything; none while a
-    treaty breach is on the agenda (congress_treaty.py)."""
-    if any(sanctions.is_case(state, item) for item in congress.agenda):
-        return {}
-    return {area: candidates(state, area) for area in congress.agenda}
+    """Each disputed area's candidates for one treaty settling them all; a treaty breach
+    on the agenda is left out, debated alone (congress_treaty.py)."""
+    return {
+        item: candidates(state, item)
+        for item in congress.agenda
+        if not sanctions.is_case(state, item)
+    }
 
 
 def cut_short(state: PaxState, power: str, area: str) -> list[DeclareWar]:

@@ -5,8 +5,8 @@ table: the draft starts with each dispute's first candidate keeping its marker, 
 drafter may give each area to another of its parties once, then puts the whole to the vote.
 Adopted, every party to any of the disputes signs it; signed by all, it settles them all;
 defied, every dispute it covers fails together (congress.py). Offered while two or more
-disputes over areas remain and no treaty breach is on the agenda (a breach's sanction is
-an indemnity, not a marker, and is debated alone)."""
+disputes over areas remain, and covering them all; a treaty breach on the agenda is left
+out (its sanction is an indemnity, not a marker) and debated alone."""
 
 from __future__ import annotations
 

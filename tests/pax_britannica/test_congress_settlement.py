@@ -122,11 +122,14 @@ def test_a_missed_signature_deadline_is_a_delay_that_counts_as_a_refusal() -> No
 # -- war on a defier during the Congress (§4.9 step 7) ---------------------------------------
 
 
-def three_disputes() -> PaxState:
-    """France disputes Egypt and the Sudan with Britain, the USA Morocco with Germany; France
-    calls the Congress (at Austria-Hungary's, the one uninvolved home) and the debate on
-    Egypt opens, France proposing first."""
+def three_disputes(breach: bool = False) -> PaxState:
+    """France disputes Egypt and the Sudan with Britain, the USA Morocco with Germany (and,
+    with `breach`, Britain broke a treaty with France); France calls the Congress (at
+    Austria-Hungary's, the one uninvolved home) and the debate on Egypt opens, France
+    proposing first."""
     state = at_war_phase(4, turns=1)
+    if breach:  # a casus belli over the violator's home puts its breach on the agenda
+        give_cb(state, "france", "britain", "britain")
     for area, holder, rival in (
         ("egypt", "britain", "france"),
         ("sudan", "britain", "france"),
@@ -140,7 +143,11 @@ def three_disputes() -> PaxState:
     state = ctx.state
     for seat in state.seats:
         state = act(state, seat, {"type": "end_negotiation"}, [6, 6, 6]).state
-    state = to_debates(choose(state, "france", site="austria_hungary"))
+    state = choose(state, "france", site="austria_hungary")
+    while opening := [p for p in PAX.prompts(state) if p.kind != "congress_proposal"]:
+        prompt = opening[0]  # nobody invited, no free change, every vote for Egypt first
+        egypt_first = [c for c in prompt.choices if c.action.get("item") == "egypt"]
+        state = act(state, prompt.seat, (egypt_first or prompt.choices)[0].instantiate()).state
     assert state.congress is not None and state.congress.agenda[0] == "egypt"
     return state
 
@@ -323,3 +330,19 @@ def test_a_defied_treaty_fails_every_dispute_it_covers() -> None:
 def test_one_treaty_is_offered_only_for_two_or_more_disputes_over_areas() -> None:
     state = called()  # Egypt alone
     assert "draft_treaty" not in [c.kind for c in the_prompt(state).choices]
+
+
+def test_a_treaty_breach_is_left_out_of_the_one_treaty_and_debated_alone() -> None:
+    # §4.9's single treaty settles the disputes over areas; a breach's sanction (an
+    # indemnity, sanctions.py) is no marker change, so it stays on the agenda.
+    state = three_disputes(breach=True)
+    assert state.congress is not None and "britain" in state.congress.agenda
+    state = act(state, "france", DRAFT).state
+    assert state.congress is not None
+    assert set(state.congress.package) == {"egypt", "sudan", "morocco"}
+    state = act(state, "france", DRAFT).state
+    for seat in ("britain", "france", "germany", "usa"):
+        state = choose(state, seat, approve=True)
+    for seat in ("britain", "france", "germany", "usa"):
+        state = choose(state, seat, sign=True)
+    assert state.congress is not None and state.congress.agenda == ["britain"]
