@@ -341,6 +341,17 @@ class VoteOrder(Action):
     item: str
 
 
+class DraftTreaty(Action):
+    """Congress (§4.9, congress_treaty.py): with no area, draft one treaty settling every
+    dispute instead of proposing on the dispute on the table, or, drafting, put it to the
+    vote; with an area, give it in the draft to `favoured`, another of its parties."""
+
+    type: Literal["draft_treaty"] = "draft_treaty"
+    power: str
+    area: str = ""
+    favoured: str = ""
+
+
 class SignSettlement(Action):
     """Congress: a party to the dispute signs the adopted settlement, or defies the Congress."""
 
@@ -603,6 +614,7 @@ PaxAction = Annotated[
     | AnswerCall
     | CallCongress
     | ProposeSettlement
+    | DraftTreaty
     | CongressVote
     | SignSettlement
     | InviteGuest

@@ -2,20 +2,29 @@
 casus belli holder may call it (ET +3) at an uninvolved home nation; its agenda is every
 dispute of a casus belli. The European members may invite the USA and Japan
 (congress_agenda.py), every member may then remove or give its markers free
-(free_changes.py), and the members vote on which dispute comes next; members propose
-settlements in turn, a majority adopts one (the host breaks a tie), and every party signs
-it (ET +1 a level of reduction) or defies the Congress (ET +2, a casus belli for every
-other member); a dispute left unsettled costs ET +3 and goes to the War phase."""
+(free_changes.py; again before each further dispute), and the members vote on which
+dispute comes next; members propose settlements in turn, a majority adopts one (the host
+breaks a tie), and every party signs it (ET +1 a level of reduction) or defies the
+Congress (ET +2, a casus belli for every other member); a dispute left unsettled costs
+ET +3 and goes to the War phase. After a defiance each member holding a casus belli
+against the defier may go to war on it at once (§4.9 step 7: "when a participant refuses
+to sign or delays"; a missed signature deadline is that delay, counted as a refusal), and
+the disputes that war settles, those between its belligerents alone, leave the agenda;
+the others are still debated. A member may instead propose one treaty that settles every
+dispute at once (congress_treaty.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from typing import Any
 
+from pydantic import JsonValue
+
 from rulesets.core import Choice, IllegalAction, Msg, Phase, Prompt, StepContext
 from rulesets.pax_britannica import (
     codominion_grants,
     congress_agenda,
+    congress_treaty,
     free_changes,
     minor_rights,
     sanctions,
@@ -25,8 +34,10 @@ from rulesets.pax_britannica.actions import (
     CongressVote,
     DeclareWar,
     DefendMinor,
+    DraftTreaty,
     FreeChange,
     InviteGuest,
+    NoWar,
     ProposeSanction,
     ProposeSettlement,
     SignSettlement,
@@ -44,7 +55,7 @@ from rulesets.pax_britannica.state import (
     markers_in,
     seat_of,
 )
-from rulesets.pax_britannica.wars import declarable, declare_war
+from rulesets.pax_britannica.wars import declarable, declare_war, war_of
 
 LATE_SITES = ("usa", "japan")  # hosts only when every European nation is involved
 NON_VOTING = congress_agenda.NON_VOTING  # may host, never votes; Germany's breaks a tie
@@ -192,6 +203,11 @@ def prompts(state: PaxState) -> list[Prompt]:
         return [free_changes.prompt(state, congress, _seat(state, congress.free_turns[0]))]
     if congress.step == "order":
         return congress_agenda.order_prompts(state, congress)
+    if congress.step == "war":
+        return [_war_now_prompt(state, congress)]
+    if congress.step == "treaty":
+        seat = _seat(state, congress.proposers[0])
+        return [congress_treaty.draft_prompt(congress, seat, treaty_candidates(state, congress))]
     area = congress.agenda[0]
     if congress.step == "propose":
         return [_proposal_prompt(state, congress, area)]
@@ -277,12 +293,25 @@ def _proposal_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
         for favoured in candidates(state, area)
         for partner in codominion_grants.partners(state, congress, area, favoured)
     ]
+    everything = treaty_candidates(state, congress)
+    if congress_treaty.offered(everything):
+        choices.append(congress_treaty.open_choice(power, everything))
     choices += _war_choices(state, power, area)
     text = Msg(
         key="pax.prompt.congress_proposal",
         params={"power": power, "area": area, "parties": parties(state, area)},
     )
     return Prompt(seat=_seat(state, power), kind="congress_proposal", text=text, choices=choices)
+
+
+def treaty_candidates(state: PaxState, congress: Congress) -> congress_treaty.Candidates:
+    """Each disputed area's candidates for one treaty settling them all; a treaty breach
+    on the agenda is left out, debated alone (congress_treaty.py)."""
+    return {
+        item: candidates(state, item)
+        for item in congress.agenda
+        if not sanctions.is_case(state, item)
+    }
 
 
 def cut_short(state: PaxState, power: str, area: str) -> list[DeclareWar]:
@@ -309,17 +338,61 @@ def _war_choices(state: PaxState, power: str, area: str) -> list[Choice]:
     ]
 
 
+def war_on_defiers(state: PaxState, congress: Congress, power: str) -> list[DeclareWar]:
+    """The wars `power` may declare at once on the defiers of the dispute just failed."""
+    usable = {cb.target for cb in declarable(state, power)}
+    held = {(c.holder, c.target) for c in state.casus_belli if c.area == congress.defied}
+    return [
+        DeclareWar(power=power, target=target, area=congress.defied)
+        for target in congress.refused
+        if target in usable and (power, target) in held
+    ]
+
+
+def _war_now_prompt(state: PaxState, congress: Congress) -> Prompt:
+    """Not now (the default: the casus belli stands for the War phase), or war at once."""
+    power = congress.warmakers[0]
+    area = congress.defied
+    cost = game_data(state).tension.declaration
+    choices = [
+        Choice.of(
+            NoWar(power=power),
+            label=Msg(
+                key="pax.label.congress_no_war_now",
+                params={"power": power, "targets": list(congress.refused)},
+            ),
+        )
+    ]
+    choices += [
+        Choice.of(
+            action,
+            label=Msg(
+                key="pax.label.declare_war",
+                params={"power": power, "target": action.target, "area": area, "tension": cost},
+            ),
+        )
+        for action in war_on_defiers(state, power=power, congress=congress)
+    ]
+    text = Msg(
+        key="pax.prompt.congress_war",
+        params={"power": power, "targets": list(congress.refused), "area": area},
+    )
+    return Prompt(seat=_seat(state, power), kind="congress_war", text=text, choices=choices)
+
+
 def _on_the_table(state: PaxState, congress: Congress, area: str) -> tuple[str, dict[str, Any]]:
     """What the vote and the signatures are about: an indemnity (its keys' suffix
     `_sanction`) or a settlement of the area."""
     if congress.indemnity:
         return "sanction", sanctions.terms(state, area, congress.indemnity)
+    if congress.package:
+        return "treaty", congress_treaty.terms(congress)
     return "settlement", {"favoured": _beneficiaries(congress), "area": area}
 
 
 def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> Prompt:
     subject, terms = _on_the_table(state, congress, area)
-    suffix = "_sanction" if subject == "sanction" else ""
+    suffix = "" if subject == "settlement" else f"_{subject}"
     params = {**terms, "power": power}
     choices = [
         Choice.of(
@@ -330,7 +403,7 @@ def _vote_prompt(state: PaxState, congress: Congress, area: str, power: str) -> 
         )
         for approve in (False, True)
     ]
-    key = "pax.prompt.sanction_vote" if suffix else "pax.prompt.congress_vote"
+    key = f"pax.prompt.{subject}_vote" if suffix else "pax.prompt.congress_vote"
     text = Msg(key=key, params={**params, "host": congress.host})
     return Prompt(seat=_seat(state, power), kind="congress_vote", text=text, choices=choices)
 
@@ -342,6 +415,10 @@ def _sign_prompt(state: PaxState, congress: Congress, area: str) -> Prompt:
     if subject == "sanction":
         sign = Msg(key="pax.label.sign_sanction", params=params)
         text = Msg(key="pax.prompt.sanction_signature", params=params)
+    elif subject == "treaty":
+        cost = sum(settlement_tension(state, a, f) for a, f in congress.package.items())
+        sign = Msg(key="pax.label.sign_general_treaty", params={**params, "tension": cost})
+        text = Msg(key="pax.prompt.treaty_signature", params=params)
     else:
         assert congress.favoured is not None
         cost = settlement_tension(state, area, congress.favoured, congress.partner)
@@ -418,6 +495,13 @@ def _invite_next(ctx: StepContext[PaxState]) -> None:
         congress.step, congress.votes = "invite", {}
         return
     congress.guests = []
+    _open_dispute(ctx, free_first=True)
+
+
+def _offer_free_changes(ctx: StepContext[PaxState]) -> None:
+    """§4.7 method 3 at the Congress: each member in seat order may remove or give markers,
+    at the opening and again before each further dispute ("done" is the default)."""
+    congress = _open_congress(ctx.state)
     congress.step, congress.free_menu = "free", ""
     congress.free_turns = [p for p in congress.members if seat_of(ctx.state, p) is not None]
     _next_free_turn(ctx)
@@ -478,9 +562,10 @@ def on_free(ctx: StepContext[PaxState], seat: str, action: FreeChange) -> None:
     _next_free_turn(ctx)
 
 
-def _open_dispute(ctx: StepContext[PaxState]) -> None:
-    """The next dispute on the agenda, by the members' vote while two or more remain; an
-    agenda that is done adjourns the Congress."""
+def _open_dispute(ctx: StepContext[PaxState], free_first: bool = False) -> None:
+    """The next dispute on the agenda, after a round of free changes when `free_first`,
+    by the members' vote while two or more remain; an agenda that is done adjourns the
+    Congress."""
     state = ctx.state
     congress = _open_congress(state)
     # a dispute settled meanwhile (its markers or casus belli gone) leaves the agenda
@@ -489,6 +574,9 @@ def _open_dispute(ctx: StepContext[PaxState]) -> None:
         state.congress = None
         ctx.emit("pax.event.congress_adjourns")
         after_negotiation(ctx)
+        return
+    if free_first:
+        _offer_free_changes(ctx)
         return
     if len(congress.agenda) > 1:
         congress.step, congress.ballots = "order", {}
@@ -528,6 +616,7 @@ def _take_up(ctx: StepContext[PaxState]) -> None:
     congress.step, congress.proposers = "propose", first + others
     congress.favoured, congress.votes, congress.signers, congress.refused = None, {}, [], []
     congress.indemnity, congress.partner = 0, ""
+    congress.package, congress.package_changed = {}, []
     item = congress.agenda[0]
     if sanctions.is_case(state, item):
         ctx.emit(
@@ -586,11 +675,36 @@ def on_propose(ctx: StepContext[PaxState], seat: str, action: ProposeSettlement)
     )
 
 
+def on_draft(ctx: StepContext[PaxState], seat: str, action: DraftTreaty) -> None:
+    """Start drafting one treaty for every dispute, change an area of the draft, or put it
+    to the vote (congress_treaty.py)."""
+    state = ctx.state
+    congress = state.congress
+    everything = treaty_candidates(state, congress) if congress is not None else {}
+    if congress is not None and congress.step == "treaty":
+        _asked(state, seat, action.power, congress.proposers[0])
+        if action.area:
+            congress_treaty.redraft(congress, action, everything)
+            return
+        congress.proposers.pop(0)
+        congress.step, congress.votes = "vote", {}
+        ctx.emit("pax.event.treaty_proposed", power=action.power, package=_package(congress))
+        return
+    congress = _proposing(state, seat, action.power, sanction=False)
+    if action.area:
+        raise IllegalAction("pax.error.no_general_treaty")
+    congress_treaty.start(congress, everything)
+    congress.step = "treaty"
+
+
 def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
     """The proposer cuts the debate short: its war settles the dispute on the battlefield
     (the War phase plays it), no proposal was adopted (ET +3, §4.9 step 6), and the
     Congress goes on with the other disputes (§4.9 step 7)."""
     state = ctx.state
+    if state.congress is not None and state.congress.step == "war":
+        _war_now(ctx, seat, action)
+        return
     congress = _proposing(state, seat, action.power, sanction=False)
     area = congress.agenda[0]
     if action not in cut_short(state, action.power, area):
@@ -601,6 +715,9 @@ def on_war(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
     minor = minor_rights.join_minor(state, action.power, action.target)
     if minor is not None:
         ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    congress.agenda.remove(area)
+    _leave_to_war(ctx, congress, action.power)
+    congress.agenda.insert(0, area)  # _failed takes it off with its ET
     _failed(ctx, area)
 
 
@@ -608,7 +725,7 @@ def _next_proposal(ctx: StepContext[PaxState], congress: Congress, area: str) ->
     """A member passed or a proposal fell: the next member proposes, and when none is
     left the dispute is unsettled."""
     congress.step, congress.favoured, congress.indemnity = "propose", None, 0
-    congress.partner = ""
+    congress.partner, congress.package, congress.package_changed = "", {}, []
     if not congress.proposers:
         _failed(ctx, area)
 
@@ -635,7 +752,9 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
     breaker = "germany" if congress.host == NON_VOTING else congress.host
     adopted = ayes > noes or (ayes == noes and congress.votes.get(breaker, False))
     outcome = "pax_adopted" if adopted else "pax_rejected"
-    if congress.indemnity:
+    if congress.package:
+        ctx.emit("pax.event.treaty_votes", ayes=ayes, noes=noes, outcome=outcome)
+    elif congress.indemnity:
         ctx.emit(
             "pax.event.sanction_votes",
             violator=area,
@@ -657,12 +776,20 @@ def _count(ctx: StepContext[PaxState], congress: Congress) -> None:
         _next_proposal(ctx, congress, area)
         return
     congress.step = "sign"
-    signers = parties(state, area)
+    signers = _signatories(state, congress)
     if congress.partner and congress.partner not in signers:
         signers.append(congress.partner)  # A-29: a non-party's share binds it once it signs
     congress.signers = [p for p in signers if seat_of(state, p) is not None]
     if not congress.signers:
         _settle(ctx, congress)
+
+
+def _signatories(state: PaxState, congress: Congress) -> list[str]:
+    """Every party to the dispute on the table, or to any the treaty settles."""
+    if not congress.package:
+        return parties(state, congress.agenda[0])
+    found = {p for area in congress.package for p in parties(state, area)}
+    return [p for p in majors(state) if p in found] + sorted(found - set(majors(state)))
 
 
 def on_sign(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> None:
@@ -674,7 +801,9 @@ def on_sign(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> No
     congress.signers.pop(0)
     if not action.sign:
         congress.refused.append(action.power)
-        if congress.indemnity:
+        if congress.package:
+            ctx.emit("pax.event.treaty_defied", power=action.power)
+        elif congress.indemnity:
             ctx.emit("pax.event.sanction_defied", power=action.power, violator=congress.agenda[0])
         else:
             ctx.emit("pax.event.congress_defied", power=action.power, area=congress.agenda[0])
@@ -690,44 +819,139 @@ def _settle(ctx: StepContext[PaxState], congress: Congress) -> None:
     """Every party signed: the markers change (ET +1 a level, §4.17.3) and the dispute's
     casus belli end."""
     state = ctx.state
+    if congress.package:
+        _settle_everything(ctx, congress)
+        return
     area = congress.agenda.pop(0)
     if congress.indemnity:
         sanctions.impose(ctx, area, congress.indemnity)
-        _open_dispute(ctx)
+        _open_dispute(ctx, free_first=True)
         return
     assert congress.favoured is not None
-    levels = 0
-    for marker, to in settlement(state, area, congress.favoured, congress.partner):
-        levels += _levels(marker, to)
-        if to == "none":
-            remove_marker(ctx, marker, "congress")
-        else:
-            reduce_marker(ctx, marker, "influence" if to == "influence" else "interest", "congress")
-    state.casus_belli = [c for c in state.casus_belli if c.area != area]
+    levels = _enforce(ctx, area, congress.favoured, congress.partner)
     if congress.partner:
         codominion_grants.grant(ctx, area, congress.favoured, congress.partner)
     ctx.emit("pax.event.congress_settles", favoured=_beneficiaries(congress), area=area)
     amount = levels * game_data(state).tension.status_level
     if raise_tension(ctx, amount, "congress_settlement", congress.favoured):
         return
-    _open_dispute(ctx)
+    _open_dispute(ctx, free_first=True)
+
+
+def _enforce(ctx: StepContext[PaxState], area: str, favoured: str, partner: str) -> int:
+    """The settlement's reductions in `area` made; the dispute's casus belli end; the
+    levels lost (each +1 ET, §4.17.3)."""
+    state = ctx.state
+    levels = 0
+    for marker, to in settlement(state, area, favoured, partner):
+        levels += _levels(marker, to)
+        if to == "none":
+            remove_marker(ctx, marker, "congress")
+        else:
+            reduce_marker(ctx, marker, "influence" if to == "influence" else "interest", "congress")
+    state.casus_belli = [c for c in state.casus_belli if c.area != area]
+    return levels
+
+
+def _package(congress: Congress) -> JsonValue:
+    return congress_treaty.terms(congress)["package"]
+
+
+def _settle_everything(ctx: StepContext[PaxState], congress: Congress) -> None:
+    """The treaty signed by every party: each dispute it covers is settled at once."""
+    state = ctx.state
+    package = dict(congress.package)
+    levels = sum(_enforce(ctx, area, favoured, "") for area, favoured in package.items())
+    congress.agenda = [item for item in congress.agenda if item not in package]
+    ctx.emit("pax.event.treaty_settles", package=_package(congress))
+    congress.package = {}
+    amount = levels * game_data(state).tension.status_level
+    if raise_tension(ctx, amount, "congress_settlement", next(iter(package.values()))):
+        return
+    _open_dispute(ctx, free_first=True)
 
 
 def _defied(ctx: StepContext[PaxState], congress: Congress) -> None:
     """§4.9 steps 4 and 6: every other member gains a casus belli against each refuser
-    (war allowed, not forced, A-28); ET +3 for the failure and +2 a refuser."""
+    over each dispute defied (war allowed, not forced, A-28); ET +3 for the failure and +2
+    a refuser. A defied treaty fails every dispute it covers."""
     state = ctx.state
-    area = congress.agenda.pop(0)
-    for refuser in congress.refused:
-        for member in congress.members:
-            if member != refuser and seat_of(state, member) != seat_of(state, refuser):
-                add_casus_belli(ctx, member, refuser, area)
-    minor_rights.after_defiance(ctx, area, congress.refused)
+    areas = list(congress.package) or [congress.agenda[0]]
+    congress.agenda = [item for item in congress.agenda if item not in areas]
+    if congress.package:
+        ctx.emit("pax.event.treaty_fails", areas=areas)
+    congress.package = {}
+    area = areas[0]
+    for defied in areas:
+        for refuser in congress.refused:
+            for member in congress.members:
+                if member != refuser and seat_of(state, member) != seat_of(state, refuser):
+                    add_casus_belli(ctx, member, refuser, defied)
+        minor_rights.after_defiance(ctx, defied, congress.refused)
     tension = game_data(state).tension
     amount = tension.congress_failed + tension.congress_defiance * len(congress.refused)
     if raise_tension(ctx, amount, "congress_failed", congress.refused[0]):
         return
-    _open_dispute(ctx)
+    congress.step, congress.defied = "war", area
+    congress.warmakers = [p for p in congress.members if seat_of(state, p) is not None]
+    _next_warmaker(ctx)
+
+
+def _next_warmaker(ctx: StepContext[PaxState]) -> None:
+    """The next member able to go to war on a defier at once; none left, the next dispute."""
+    state = ctx.state
+    congress = _open_congress(state)
+    while congress.warmakers and not war_on_defiers(state, congress, congress.warmakers[0]):
+        congress.warmakers.pop(0)
+    if not congress.warmakers:
+        congress.defied, congress.refused = "", []
+        _open_dispute(ctx, free_first=True)
+
+
+def on_no_war_now(ctx: StepContext[PaxState], seat: str, action: NoWar) -> None:
+    state = ctx.state
+    congress = state.congress
+    if congress is None or congress.step != "war":
+        raise IllegalAction("pax.error.not_your_congress_turn")
+    _asked(state, seat, action.power, congress.warmakers[0])
+    congress.warmakers.pop(0)
+    _next_warmaker(ctx)
+
+
+def _war_now(ctx: StepContext[PaxState], seat: str, action: DeclareWar) -> None:
+    """§4.9 step 7: war on a defier during the Congress; the disputes between this war's
+    belligerents alone are left to it, the others stay on the agenda."""
+    state = ctx.state
+    congress = _open_congress(state)
+    _asked(state, seat, action.power, congress.warmakers[0])
+    if action not in war_on_defiers(state, congress, action.power):
+        raise IllegalAction("pax.error.no_casus_belli", power=action.power, target=action.target)
+    if declare_war(ctx, action.power, action.target, action.area):
+        return
+    minor = minor_rights.join_minor(state, action.power, action.target)
+    if minor is not None:
+        ctx.emit("pax.event.minor_joins_war", minor=minor, power=action.power, target=action.target)
+    _leave_to_war(ctx, congress, action.power)
+    _next_warmaker(ctx)
+
+
+def _leave_to_war(ctx: StepContext[PaxState], congress: Congress, belligerent: str) -> None:
+    """§4.9 step 7: the disputes between the belligerents of `belligerent`'s war alone are
+    settled by it and leave the agenda."""
+    state = ctx.state
+    war = war_of(state, belligerent)
+    assert war is not None
+    for item in list(congress.agenda):
+        if set(_disputants(state, item)) <= set(war.powers):
+            congress.agenda.remove(item)
+            ctx.emit("pax.event.congress_left_to_war", area=item)
+
+
+def _disputants(state: PaxState, item: str) -> list[str]:
+    """A dispute's parties: an area's, or a breach's violator and the signatories wronged."""
+    if sanctions.is_case(state, item):
+        return [item, *sanctions.wronged(state, item)]
+    return parties(state, item)
 
 
 def _failed(ctx: StepContext[PaxState], area: str) -> None:
@@ -742,7 +966,7 @@ def _failed(ctx: StepContext[PaxState], area: str) -> None:
         ctx.emit("pax.event.congress_fails", area=area)
     if raise_tension(ctx, game_data(state).tension.congress_failed, "congress_failed"):
         return
-    _open_dispute(ctx)
+    _open_dispute(ctx, free_first=True)
 
 
 PHASE: Phase[PaxState] = Phase(
@@ -756,6 +980,8 @@ PHASE: Phase[PaxState] = Phase(
         CongressVote: on_vote,
         SignSettlement: on_sign,
         DeclareWar: on_war,
+        DraftTreaty: on_draft,
+        NoWar: on_no_war_now,
         InviteGuest: on_invite,
         FreeChange: on_free,
         VoteOrder: on_order,

@@ -41,6 +41,8 @@ from rulesets.pax_britannica.options import OPTIONS
 from rulesets.pax_britannica.setup import setup_game
 from rulesets.pax_britannica.state import SEAT_ORDER, PaxState, digest_of, parse_data
 
+SIGNATURES = ("congress_signature", "spoils_signature")  # a missed deadline is a delay
+
 TABLE: PhaseTable[PaxState] = PhaseTable.of(
     [
         random_events.PHASE,
@@ -130,8 +132,12 @@ class PaxBritannica(Ruleset[PaxState]):
 
     def default_action(self, state: PaxState, seat: str) -> dict[str, Any]:
         """A missed deadline in the Movement window closes the seat's part of it ("done")
-        unless something is owed; elsewhere the first, conservative choice."""
+        unless something is owed; a Congress's settlement left unsigned at the deadline is a
+        delay, which §4.9 step 7 treats as a refusal (the last choice, defying it); elsewhere
+        the first, conservative choice."""
         for prompt in self.prompts(state):
+            if prompt.seat == seat and prompt.kind in SIGNATURES:
+                return prompt.choices[-1].instantiate()
             if prompt.seat == seat and prompt.kind.startswith("menu_"):
                 done = [c for c in prompt.choices if c.kind == "done"]
                 if done:

@@ -123,7 +123,8 @@ class SpoilsDivision(_Model):
     proposer (a power) while it is still drafting, the areas it already reassigned, the
     victors' seats still to accept; once one refused, the automatic Congress of §4.9: its
     host, its voting members and their ballots on the first area of `plan` not yet voted
-    (`voted` holds the ones done)."""
+    (`voted` holds the ones done); the division it adopted goes to the victors' signatures
+    (`signing`, in seat order; `refused` the ones that defied it, §4.9 step 4)."""
 
     plan: dict[str, str]
     proposer: str = ""
@@ -133,6 +134,8 @@ class SpoilsDivision(_Model):
     voters: list[str] = Field(default_factory=list)
     ballots: dict[str, str] = Field(default_factory=dict)
     voted: list[str] = Field(default_factory=list)
+    signing: list[str] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
 
 
 # -- the players' decisions inside a war (issue 20: losses, retreats, peace, passages) --
@@ -397,13 +400,17 @@ class Congress(_Model):
     the parties still to sign or that refused. Before the debates: the USA or Japan the
     European members vote on inviting (`guests`), the members still to make their free
     changes (`free_turns`, §4.7 method 3) and the list one of them opened (`free_menu`);
-    `ballots` are the members' votes on which dispute comes next."""
+    `ballots` are the members' votes on which dispute comes next. After a defiance, the
+    members with a casus belli against a defier of `defied` still to say whether they go to
+    war at once (`warmakers`, §4.9 step 7). One treaty settling every dispute
+    (congress_treaty.py): `package` (area -> the party whose marker stays) while drafted
+    and on the table, and the areas its drafter changed."""
 
     caller: str
     host: str
     members: list[str]
     agenda: list[str]
-    step: Literal["invite", "free", "order", "propose", "vote", "sign"] = "propose"
+    step: Literal["invite", "free", "order", "propose", "treaty", "vote", "sign", "war"] = "propose"
     proposers: list[str] = Field(default_factory=list)
     favoured: str | None = None
     indemnity: int = 0  # a sanction's proposal (sanctions.py): £ to each wronged signatory
@@ -415,6 +422,10 @@ class Congress(_Model):
     free_turns: list[str] = Field(default_factory=list)
     free_menu: Literal["", "remove", "give"] = ""
     ballots: dict[str, str] = Field(default_factory=dict)
+    defied: str = ""
+    warmakers: list[str] = Field(default_factory=list)
+    package: dict[str, str] = Field(default_factory=dict)
+    package_changed: list[str] = Field(default_factory=list)
 
 
 class MinorDefence(_Model):

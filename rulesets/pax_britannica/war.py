@@ -23,6 +23,7 @@ from rulesets.pax_britannica.actions import (
     PeaceTerm,
     ProposePeace,
     ProposeSpoils,
+    SignSettlement,
     VoteSpoils,
     WarAttack,
     WarConsent,
@@ -111,6 +112,7 @@ from rulesets.pax_britannica.war_peace import (
     propose,
 )
 from rulesets.pax_britannica.war_spoils import division_prompt
+from rulesets.pax_britannica.wars import next_declarer
 
 
 def enter(ctx: StepContext[PaxState]) -> None:
@@ -127,6 +129,9 @@ def advance(ctx: StepContext[PaxState]) -> None:
     state = ctx.state
     while not state.finished:
         if not state.wars:
+            if next_declarer(state) is not None:  # a spoils Congress defied (war_spoils.py)
+                ctx.enter("war_declarations")
+                return
             close_diplomacy(ctx)
             return
         war = state.wars[0]
@@ -695,6 +700,11 @@ def on_vote_spoils(ctx: StepContext[PaxState], seat: str, action: VoteSpoils) ->
     advance(ctx)
 
 
+def on_sign_spoils(ctx: StepContext[PaxState], seat: str, action: SignSettlement) -> None:
+    war_spoils.sign(ctx, _dividing(ctx.state), seat, action)
+    advance(ctx)
+
+
 def _dividing(state: PaxState) -> War | None:
     return state.wars[0] if state.wars and not state.finished else None
 
@@ -710,6 +720,7 @@ PHASE: Phase[PaxState] = Phase(
         ProposeSpoils: on_propose_spoils,
         AnswerSpoils: on_answer_spoils,
         VoteSpoils: on_vote_spoils,
+        SignSettlement: on_sign_spoils,
         WarRetreat: on_war_retreat,
         WarLosses: on_war_losses,
         WarConsent: on_war_consent,

@@ -1,5 +1,11 @@
 """The division of a war's spoils (§4.11.12): the victors' proposal, its unanimous
-acceptance, and the automatic Congress of Europe (§4.9) when a victor refuses it."""
+acceptance, and the automatic Congress of Europe (§4.9) when a victor refuses it: the
+Congress votes area by area, and every victor signs the division it adopted or defies it
+(§4.9 step 4). A defiance fails the Congress (ET +3, and +2 a defier, step 6), gives every
+other member a casus belli against the defier over each conquered area (A-28: war allowed,
+not forced; used at the end of the War phase, "a war between the victors is conceivable"),
+and, the dispute left unresolved, the battlefield decides it (step 5): each area goes to the
+victor whose armies took it (Courier's reading), as in the armies' division."""
 
 from __future__ import annotations
 
@@ -8,9 +14,15 @@ from collections import Counter
 from pydantic import JsonValue
 
 from rulesets.core import Choice, IllegalAction, Msg, Prompt, StepContext
-from rulesets.pax_britannica.actions import AnswerSpoils, ProposeSpoils, VoteSpoils
+from rulesets.pax_britannica.actions import (
+    AnswerSpoils,
+    ProposeSpoils,
+    SignSettlement,
+    VoteSpoils,
+)
 from rulesets.pax_britannica.congress import members, sites
 from rulesets.pax_britannica.congress_agenda import NON_VOTING
+from rulesets.pax_britannica.holdings import add_casus_belli
 from rulesets.pax_britannica.indices import raise_tension
 from rulesets.pax_britannica.state import (
     SEAT_ORDER,
@@ -75,6 +87,8 @@ def division_prompt(state: PaxState, war: War) -> Prompt:
     assert division is not None
     if division.proposer:
         return _proposal_prompt(state, war, division)
+    if division.signing:
+        return _signature_prompt(state, division)
     if division.answering:
         return _answer_prompt(division)
     return _vote_prompt(state, war, division)
@@ -138,6 +152,28 @@ def _vote_prompt(state: PaxState, war: War, division: SpoilsDivision) -> Prompt:
     params = {"power": voter, "area": area, "holder": division.plan[area]}
     text = Msg(key="pax.prompt.spoils_vote", params=params)
     return Prompt(seat=seat, kind="spoils_vote", text=text, choices=choices)
+
+
+def _signature_prompt(state: PaxState, division: SpoilsDivision) -> Prompt:
+    """Sign first (the autopilot's choice); a missed deadline is a delay, which §4.9
+    step 7 treats as a refusal (ruleset.default_action)."""
+    power = division.signing[0]
+    seat = seat_of(state, power)
+    assert seat is not None
+    params: dict[str, JsonValue] = {**_plan_params(division), "power": power}
+    defiance = game_data(state).tension.congress_defiance
+    choices = [
+        Choice.of(
+            SignSettlement(power=power, sign=True),
+            label=Msg(key="pax.label.spoils_sign", params=params),
+        ),
+        Choice.of(
+            SignSettlement(power=power, sign=False),
+            label=Msg(key="pax.label.spoils_defy", params={**params, "tension": defiance}),
+        ),
+    ]
+    text = Msg(key="pax.prompt.spoils_signature", params=params)
+    return Prompt(seat=seat, kind="spoils_signature", text=text, choices=choices)
 
 
 def _on_the_table(division: SpoilsDivision) -> str:
@@ -235,7 +271,58 @@ def vote(ctx: StepContext[PaxState], war: War | None, seat: str, action: VoteSpo
     division.ballots = {}
     ctx.emit("pax.event.spoils_awarded", area=area, power=division.plan[area])
     if len(division.voted) == len(division.plan):
+        # §4.9 step 4: every party to the dispute (each victor's seat once) signs it
+        division.signing = _signers(state, war)
+
+
+def _signers(state: PaxState, war: War) -> list[str]:
+    """The victors, one power a seat (Germany signs for Austria-Hungary), in seat order."""
+    by_seat: dict[str, str] = {}
+    for power in _victors(state, war):
+        by_seat.setdefault(seat_of(state, power) or "", power)
+    return [by_seat[seat] for seat in seats_in_order(state) if seat in by_seat]
+
+
+def sign(ctx: StepContext[PaxState], war: War | None, seat: str, action: SignSettlement) -> None:
+    """A victor signs the Congress's division or defies it; once all answered, the division
+    takes effect, or the defiance fails the Congress."""
+    division = _division(war)
+    assert war is not None
+    state = ctx.state
+    if not division.signing or division.signing[0] != action.power:
+        raise IllegalAction("pax.error.not_your_war_step")
+    if seat_of(state, action.power) != seat:
+        raise IllegalAction("pax.error.not_your_war_step")
+    division.signing.pop(0)
+    if action.sign:
+        ctx.emit("pax.event.spoils_signed", power=action.power)
+    else:
+        division.refused.append(action.power)
+        ctx.emit("pax.event.spoils_defied", power=action.power)
+    if division.signing:
+        return
+    if division.refused:
+        _defied(ctx, war, division)
+    else:
         _divide(ctx, war, division)
+
+
+def _defied(ctx: StepContext[PaxState], war: War, division: SpoilsDivision) -> None:
+    """§4.9 steps 4–6: every other member gains a casus belli against each defier over every
+    conquered area, ET +3 and +2 a defier; the armies' division stands (war.spoils)."""
+    state = ctx.state
+    others = [p for p in division.voters if p not in division.refused]
+    for refuser in division.refused:
+        for member in others:
+            if seat_of(state, member) == seat_of(state, refuser):
+                continue
+            for area in division.plan:
+                add_casus_belli(ctx, member, refuser, area)
+    war.division = None
+    ctx.emit("pax.event.spoils_congress_fails", refusers=list(division.refused))
+    tension = game_data(state).tension
+    amount = tension.congress_failed + tension.congress_defiance * len(division.refused)
+    raise_tension(ctx, amount, "congress_failed", division.refused[0])
 
 
 def award(division: SpoilsDivision, area: str) -> str:

@@ -10,7 +10,7 @@ from rulesets.core import IllegalAction, Prompt
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState
 from tests.pax_britannica.helpers import act, keys, put
-from tests.pax_britannica.test_congress import at_congress, choose, egypt
+from tests.pax_britannica.test_congress import at_congress, choose, egypt, to_debates
 from tests.pax_britannica.test_war_declarations import give_cb
 
 
@@ -216,7 +216,7 @@ def test_the_congress_goes_on_with_the_disputes_a_war_does_not_settle() -> None:
     for seat in ("britain", "france", "germany", "russia"):
         state = choose(state, seat, item="egypt")
     war = {"type": "declare_war", "power": "france", "target": "britain", "area": "egypt"}
-    state = act(state, "france", war).state
+    state = to_debates(act(state, "france", war).state)  # past the free changes
     assert state.congress is not None and state.congress.agenda == ["sudan"]
     prompt = prompt_of(state, "france")
     assert prompt.kind == "congress_proposal" and prompt.text.params["area"] == "sudan"

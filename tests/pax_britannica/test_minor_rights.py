@@ -47,6 +47,9 @@ def defied() -> PaxState:
         state = choose(state, seat, approve=approve)
     state = choose(state, "britain", sign=False)
     assert state.minor_defences[0].bound
+    while PAX.prompts(state)[0].kind == "congress_war":  # nobody at once (§4.9 step 7)
+        [prompt] = PAX.prompts(state)
+        state = act(state, prompt.seat, prompt.choices[0].instantiate(), [6, 6, 6]).state
     return state
 
 

@@ -125,6 +125,8 @@ def test_a_refusal_calls_the_congress_which_votes_area_by_area_with_the_hosts_ti
     for voter in ("britain", "france", "germany"):
         ballot = {"type": "vote_spoils", "area": "sudan", "power": "germany"}
         state = act(state, voter, ballot).state
+    for signer in ("france", "germany"):  # §4.9 step 4 (test_congress_settlement.py)
+        state = act(state, signer, {"type": "sign_settlement", "power": signer, "sign": True}).state
     assert state.wars[0].division is None
     assert {(s.power, s.area) for s in state.wars[0].spoils} == {
         ("germany", "egypt"),
@@ -159,6 +161,8 @@ def test_missed_deadlines_end_the_war_and_every_text_reads_as_a_sentence() -> No
                 text = render(prompt.text, language)
                 assert "pax." not in text and "{" not in text and "_" not in text, text
             action = REFUSE if refusal and prompt.kind == "spoils_answer" else None
+            if prompt.kind == "spoils_signature":  # signed: its default is a delay, a refusal
+                action = prompt.choices[0].instantiate()
             outcome = act(state, prompt.seat, action or PAX.default_action(state, prompt.seat))
             outcomes.append(outcome)
             state = outcome.state
