@@ -200,13 +200,18 @@ _OPEN = re.compile(r"(?:^|[:,;(—«.?!]\s*)$")
 _CLOSE_FR = re.compile(r"^(?:$|\s*[:,;.()])")
 
 
-def french_problems(text: str, power: str) -> list[str]:
-    names = catalogue("fr")
+def _lower_case_openings(text: str, power: str, language: str) -> list[str]:
+    """The `the` form opening a sentence reads in lower case (« les États-Unis placent »)."""
+    names = catalogue(language)
     the = names[f"name.{power}.the"]
-    found = []
-    if the != names[f"name.{power}"]:  # « l'Empire ottoman » is its name: no capital form
-        opening = re.compile(rf"(?:^|[.?!]\s+){re.escape(the)}")
-        found += [f"sentence opening in lower case: {the!r}" for _ in opening.finditer(text)]
+    if the == names[f"name.{power}"] or not the[:1].islower():
+        return []
+    opening = re.compile(rf"(?:^|[.?!]\s+){re.escape(the)}")
+    return [f"sentence opening in lower case: {the!r}" for _ in opening.finditer(text)]
+
+
+def french_problems(text: str, power: str) -> list[str]:
+    found = _lower_case_openings(text, power, "fr")
     for before, after in _bare_names(text, power, "fr"):
         if not (_OPEN.search(before) and _CLOSE_FR.search(after)):
             found.append(f"power without its article: …{before[-20:]}[{power}]{after[:20]}…")
@@ -215,7 +220,7 @@ def french_problems(text: str, power: str) -> list[str]:
 
 def english_problems(text: str, power: str) -> list[str]:
     names = catalogue("en")
-    found = []
+    found = _lower_case_openings(text, power, "en")
     for form in (f"name.{power}", *(f"name.{power}.{form}" for form in _FORMS)):
         if re.search(re.escape(names[form]) + r"'s?\b", text):
             found.append(f"possessive glued to {names[form]!r}")
@@ -243,6 +248,7 @@ def test_the_rules_catch_a_bare_power_and_a_glued_possessive() -> None:
         "Les États-Unis : placer un intérêt (membres : France, Japon).", "usa"
     )
     assert not french_problems("Membres : France, Japon.", "france")
+    assert french_problems("Paix. les États-Unis placent un intérêt.", "usa")
     assert english_problems("the United States's armies", "usa")
     assert english_problems("war on United States", "usa")
     assert not english_problems("the armies of the United States", "usa")
