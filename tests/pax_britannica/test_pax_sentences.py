@@ -210,8 +210,13 @@ def _lower_case_openings(text: str, power: str, language: str) -> list[str]:
     return [f"sentence opening in lower case: {the!r}" for _ in opening.finditer(text)]
 
 
+# « de les États-Unis », « à le Japon »: the `the` form after « de » or « à » wants `of` or `to`.
+_UNCONTRACTED = re.compile(r"\b(?:[Dd]e|à) (?:les|le) ")
+
+
 def french_problems(text: str, power: str) -> list[str]:
     found = _lower_case_openings(text, power, "fr")
+    found += [f"article not contracted: {m.group(0)!r}" for m in _UNCONTRACTED.finditer(text)]
     for before, after in _bare_names(text, power, "fr"):
         if not (_OPEN.search(before) and _CLOSE_FR.search(after)):
             found.append(f"power without its article: …{before[-20:]}[{power}]{after[:20]}…")
@@ -249,6 +254,7 @@ def test_the_rules_catch_a_bare_power_and_a_glued_possessive() -> None:
     )
     assert not french_problems("Membres : France, Japon.", "france")
     assert french_problems("Paix. les États-Unis placent un intérêt.", "usa")
+    assert french_problems("Conquête de les États-Unis.", "usa")
     assert english_problems("the United States's armies", "usa")
     assert english_problems("war on United States", "usa")
     assert not english_problems("the armies of the United States", "usa")
