@@ -3,8 +3,11 @@
 Each catalogue text is rendered with every power in each parameter that names one (and a
 plausible value in the others). A power's name needs its article in a French sentence
 (« Les États-Unis placent », never « États-Unis place »; « contre le Japon »), so it may
-stand bare only as a heading (« États-Unis : … ») or as an item of a list; and no English
-possessive is glued to a name (« United States's »): the `of` form reads right for all.
+stand bare only as a heading (« États-Unis : … ») or as an item of a list, and « de » or
+« à » before its article contract (« des États-Unis »). In English a name within a sentence
+takes its form (« war on the United States ») and no possessive is glued to a name
+(« United States's »): the `of` form reads right for all. In both languages no sentence
+opens on a lower-case article (« les États-Unis … »).
 """
 
 from __future__ import annotations
