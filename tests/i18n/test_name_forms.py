@@ -49,17 +49,17 @@ def test_a_colonial_territory_takes_its_french_preposition() -> None:
 def test_a_pax_power_after_a_preposition_takes_its_article() -> None:
     # « verse 10 £ à États-Unis » read wrong: each power has its forms, as the territories do.
     assert translate("pax.event.transfer", "fr", power="france", amount=10, to="usa") == (
-        "France verse 10 £ aux États-Unis."
+        "France : versement de 10 £ aux États-Unis."
     )
     assert translate("pax.event.transfer", "fr", power="usa", amount=10, to="britain") == (
-        "États-Unis verse 10 £ à la Grande-Bretagne."
+        "États-Unis : versement de 10 £ à la Grande-Bretagne."
     )
     assert translate("pax.event.transfer", "en", power="france", amount=10, to="usa") == (
         "France pays 10 £ to the United States."
     )
     assert translate(
         "pax.label.vote_for", "fr", power="japan", area="egypt", favoured="germany"
-    ) == ("Japon vote pour le règlement de l'aire Égypte en faveur de l'Allemagne")
+    ) == ("Japon : voter pour le règlement de l'aire Égypte en faveur de l'Allemagne")
     assert "contre la France" in translate(
         "pax.event.casus_belli", "fr", holder="germany", target="france", area="egypt"
     )
