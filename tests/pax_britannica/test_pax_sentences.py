@@ -45,6 +45,7 @@ _POWER_PARAMS = frozenset(
         "partner",
         "payer",
         "proposer",
+        "reader",
         "receiver",
         "recipient",
         "seat",
