@@ -71,8 +71,8 @@ def test_a_navy_asks_a_neutral_for_coaling_and_the_grant_lasts_the_war() -> None
     assert (prompt.seat, prompt.kind) == ("britain", "war_coaling")
     assert render(prompt.text, "en") == (
         "France wants to move a naval unit of 3 from North Atlantic to South Atlantic, where it "
-        "has no coaling rights. Does Great Britain let it coal at its markers beside that sea "
-        "(Cape Colony) for the rest of the war?"
+        "has no coaling rights. Does Great Britain let it coal at its own markers beside that "
+        "sea (Cape Colony) for the rest of the war?"
     )
     assert prompt.choices[0].action == {"type": "grant_coaling", "power": "britain", "grant": False}
     assert PAX.default_action(state, "britain") == prompt.choices[0].instantiate()

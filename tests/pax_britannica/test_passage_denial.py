@@ -58,8 +58,9 @@ def test_a_unit_trying_to_pass_a_neutral_s_canal_waits_for_its_answer() -> None:
     [prompt] = PAX.prompts(outcome.state)
     assert (prompt.seat, prompt.kind) == ("britain", "war_passage_request")
     assert render(prompt.text, "en") == (
-        "France tries to move a naval unit of 3 from Mediterranean to Indian Ocean through the "
-        "Suez Canal, which Great Britain controls. Does Great Britain let France through?"
+        "France tries to move a naval unit of 3 from the Mediterranean to the Indian Ocean "
+        "through the Suez Canal, which Great Britain controls. Does Great Britain let France "
+        "through for the rest of this cycle?"
     )
     assert "None" not in render(prompt.text, "fr")
     assert [c.action["deny"] for c in prompt.choices] == ["none", "first", "both"]

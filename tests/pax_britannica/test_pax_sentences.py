@@ -40,10 +40,12 @@ _POWER_PARAMS = frozenset(
         "holder",
         "host",
         "minor",
+        "mover",
         "other",
         "partner",
         "payer",
         "proposer",
+        "reader",
         "receiver",
         "recipient",
         "seat",
@@ -69,11 +71,19 @@ _POWERS_PARAMS = frozenset(
         "first",
         "favoured",
         "side",
+        "targets",
+        "refusers",
     ]
 )
 # Keys whose `to` is the area or sea a unit goes to, and whose `side` is a side's name.
 _TO_IS_A_PLACE = frozenset(
     [
+        "pax.event.coaling_requested",
+        "pax.event.coaling_step_refused",
+        "pax.event.passage_refused",
+        "pax.event.passage_requested",
+        "pax.label.war_move_coaling",
+        "pax.prompt.war_passage_request",
         "pax.event.unit_moved",
         "pax.event.fleet_moved",
         "pax.event.natives_move",

@@ -172,7 +172,7 @@ def test_a_public_alliance_earns_its_bonus_at_the_close_of_negotiation() -> None
         "Treaty bonus: Great Britain earns 4 VP on line 25 for a non-aggression pact with France."
     )
     assert render(told[1], "fr") == (
-        "Bonus de traité : la France gagne 4 PV à la ligne 25 pour un pacte de "
+        "Bonus de traité de la France : +4 PV à la ligne 25, pour un pacte de "
         "non-agression avec la Grande-Bretagne."
     )
     assert line25(state, "britain") == 4 and line25(state, "france") == 4
