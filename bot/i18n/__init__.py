@@ -46,8 +46,9 @@ class _Sentence(string.Formatter):
     A placeholder may ask for a grammatical form of a name: `{region:in}` is the catalogue's
     `name.<id>.in` ('in Bavaria', 'en Bavière', 'au Danemark'), `{empire:of}` its
     `name.<id>.of` ('de l'Espagne'), so a French sentence gets its article and preposition
-    while events keep plain ids; a list takes the form item by item. A form the catalogue
-    lacks falls back to the plain name.
+    while events keep plain ids; a list takes the form item by item. `{power:The}` opens a
+    sentence: the catalogue's `The` form, else its `the` form with a capital. A form the
+    catalogue lacks falls back to the plain name.
 
     A number may choose between a singular and a plural word: `{amount} {amount:Trésor|Trésors}`
     reads '1 Trésor', '0 Trésor' and '2 Trésors' in French, '1 Treasury'... by each language's
@@ -68,13 +69,27 @@ class _Sentence(string.Formatter):
             return self._number_word(value, format_spec)
         if format_spec.isidentifier():
             if isinstance(value, list):  # each item in that form: « à la France, aux États-Unis »
-                return ", ".join(self.format_field(item, format_spec) for item in value)
+                rest = format_spec[:1].lower() + format_spec[1:]  # a capital opens the list only
+                forms = [format_spec] + [rest] * (len(value) - 1)
+                return ", ".join(
+                    self.format_field(v, f) for v, f in zip(value, forms, strict=False)
+                )
             if isinstance(value, str):
-                form = catalogue(self.language).get(f"name.{value}.{format_spec}")
+                form = self._name_form(value, format_spec)
                 if form is not None:
                     return form
             return str(localise_value(value, self.language))
         return super().format_field(localise_value(value, self.language), format_spec)
+
+    def _name_form(self, name: str, form: str) -> str | None:
+        """The catalogue's form of a name; a capitalised form the catalogue lacks is its
+        lower-case form with a capital, for a sentence that opens on it ('The United States')."""
+        forms = catalogue(self.language)
+        found = forms.get(f"name.{name}.{form}")
+        if found is None and form[:1].isupper():
+            lower = forms.get(f"name.{name}.{form[:1].lower()}{form[1:]}")
+            found = None if lower is None else lower[:1].upper() + lower[1:]
+        return found
 
     def _number_word(self, value: Any, forms: str) -> str:
         singular, _, plural = forms.partition("|")

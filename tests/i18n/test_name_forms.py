@@ -75,3 +75,12 @@ def test_a_list_takes_the_form_item_by_item() -> None:
         "pax.event.ottoman_war", "en", powers=["france", "netherlands"], strength=15
     )
     assert english.startswith("The Ottoman Empire declares war on France, the Netherlands:")
+
+
+def test_a_sentence_opening_on_a_name_takes_its_capitalised_form() -> None:
+    # `{power:The}`: the catalogue's `the` form with a capital, where it has no `The` form.
+    english = translate("pax.event.war_declared", "en", power="usa", target="france", area="egypt")
+    assert english.startswith("The United States declares war on France")
+    assert translate(
+        "pax.event.area_conquered", "en", powers=["usa", "netherlands"], area="egypt"
+    ) == ("The United States, the Netherlands conquer Egypt.")

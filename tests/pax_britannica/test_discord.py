@@ -226,4 +226,4 @@ async def test_a_secret_alliance_stays_secret_until_its_partner_claims_the_casus
     assert secret_steps >= 3 and calls_checked == 1
     public = t.public_text()
     assert "France declares war on Great Britain" in public
-    assert "United States declares war on France" in public
+    assert "The United States declares war on France" in public

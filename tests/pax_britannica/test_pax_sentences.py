@@ -242,10 +242,18 @@ def english_problems(text: str, power: str) -> list[str]:
     for form in (f"name.{power}", *(f"name.{power}.{form}" for form in _FORMS)):
         if re.search(re.escape(names[form]) + r"'s?\b", text):
             found.append(f"possessive glued to {names[form]!r}")
-    for before, _after in _bare_names(text, power, "en"):
+    needs_article = names[f"name.{power}.the"] != names[f"name.{power}"]
+    for before, after in _bare_names(text, power, "en"):
         if not _OPEN.search(before):
             found.append(f"power without its article: …{before[-20:]}[{power}]")
+        elif needs_article and _SENTENCE_START.search(before) and not _CLOSE_FR.match(after):
+            found.append(f"sentence opening on a bare power: [{power}]{after[:20]}…")
     return found
+
+
+# English: a sentence that opens on a name needs its capitalised `the` form (« The United
+# States places »), unless the name heads the line or stands as an item.
+_SENTENCE_START = re.compile(r"(?:^|[.?!]\s*)$")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -270,4 +278,7 @@ def test_the_rules_catch_a_bare_power_and_a_glued_possessive() -> None:
     assert french_problems("Conquête de les États-Unis.", "usa")
     assert english_problems("the United States's armies", "usa")
     assert english_problems("war on United States", "usa")
+    assert english_problems("United States places an interest in Egypt.", "usa")
+    assert not english_problems("The United States places an interest in Egypt.", "usa")
+    assert not english_problems("United States: place an interest in Egypt", "usa")
     assert not english_problems("the armies of the United States", "usa")
