@@ -160,12 +160,24 @@ def localise_value(value: Any, language: str) -> Any:
         joint = (" ; " if language == "fr" else "; ") if sentences else ", "
         return joint.join(str(localise_value(item, language)) for item in value)
     if isinstance(value, dict):
-        # A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6, France 5".
+        return _mapping(value, language)
+    return value
+
+
+def _mapping(value: dict[Any, Any], language: str) -> str:
+    """A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6; France 5"; a
+    mapping of names to names ({"egypt": "usa"}) reads "Egypt: United States", « Égypte :
+    États-Unis » in French, whose colon and semicolon take a space before them."""
+    if all(isinstance(amount, int | float) for amount in value.values()):
         return "; ".join(
             f"{localise_value(name, language)} {localise_value(amount, language)}"
             for name, amount in value.items()
         )
-    return value
+    colon, joint = (" : ", " ; ") if language == "fr" else (": ", "; ")
+    return joint.join(
+        f"{localise_value(name, language)}{colon}{localise_value(item, language)}"
+        for name, item in value.items()
+    )
 
 
 def _is_message(value: Any) -> bool:

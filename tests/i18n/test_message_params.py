@@ -30,3 +30,10 @@ def test_a_message_parameter_is_rendered_in_the_reader_s_language() -> None:
 def test_a_plain_dict_parameter_is_still_a_tally() -> None:
     tally = Msg(key="pax.prompt.war_peace", params={"power": {"france": 3, "britain": 2}})
     assert render(tally, "en").startswith("France 3; Great Britain 2")
+
+
+def test_a_mapping_of_names_to_names_reads_each_pair_with_a_colon() -> None:
+    # A drafted treaty lists each area with the power it settles it for.
+    shares = Msg(key="pax.prompt.war_peace", params={"power": {"egypt": "usa", "sudan": "france"}})
+    assert render(shares, "en").startswith("Egypt: United States; Sudan: France")
+    assert "Égypte : États-Unis ; Soudan : France" in render(shares, "fr")
