@@ -105,8 +105,8 @@ def test_a_five_player_game_with_a_treaty_a_congress_and_a_war_in_the_console(
     said = {
         "en": ["sign a defensive alliance", "calls a Congress of Europe", "declares war on"],
         "fr": [
-            "signent une alliance défensive",
-            "convoque un Congrès européen",
+            "Traité signé entre",
+            "convocation d'un Congrès européen",
             "Déclaration de guerre",
         ],
     }
