@@ -165,10 +165,12 @@ def localise_value(value: Any, language: str) -> Any:
 
 
 def _mapping(value: dict[Any, Any], language: str) -> str:
-    """A tally by power or side ({"GBR": 6, "FRA": 5}) reads "Great Britain 6; France 5"; a
-    mapping of names to names ({"egypt": "usa"}) reads "Egypt: United States", « Égypte :
-    États-Unis » in French, whose colon and semicolon take a space before them."""
-    if all(isinstance(amount, int | float) for amount in value.values()):
+    """A tally by power or side ({"GBR": 6, "FRA": 5}, {"britain": "10 + 5"}) reads "Great
+    Britain 6; France 5"; a mapping of names to names ({"egypt": "usa"}) reads "Egypt:
+    United States", « Égypte : États-Unis » in French, whose colon and semicolon take a
+    space before them."""
+    names = catalogue(DEFAULT_LANGUAGE)
+    if not all(isinstance(item, str) and f"name.{item}" in names for item in value.values()):
         return "; ".join(
             f"{localise_value(name, language)} {localise_value(amount, language)}"
             for name, amount in value.items()

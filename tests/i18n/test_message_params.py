@@ -37,3 +37,12 @@ def test_a_mapping_of_names_to_names_reads_each_pair_with_a_colon() -> None:
     shares = Msg(key="pax.prompt.war_peace", params={"power": {"egypt": "usa", "sudan": "france"}})
     assert render(shares, "en").startswith("Egypt: United States; Sudan: France")
     assert "Égypte : États-Unis ; Soudan : France" in render(shares, "fr")
+
+
+def test_strengths_written_as_text_are_still_a_tally() -> None:
+    # The losses a war choice lists: {"britain": "10 + 5"}, not a name after a colon.
+    losses = Msg(
+        key="pax.label.war_losses",
+        params={"losses": {"britain": "10 + 5"}, "total": 15, "need": 12},
+    )
+    assert render(losses, "en").startswith("Lose Great Britain 10 + 5: strength 15")
