@@ -150,6 +150,11 @@ def opened(state: PaxState, seat: str, topic: str) -> PaxState:
     return submit(PAX, state, seat, {"type": "open_negotiation", "topic": topic}).state
 
 
+def last_tension(state: PaxState) -> tuple[str, str]:
+    """The reason and the blamed power of the latest European Tension rise."""
+    return state.tension_log[-1].reason, state.tension_log[-1].power
+
+
 def keys(outcome: Outcome[PaxState]) -> list[str]:
     return [event.key for event in outcome.events]
 

@@ -16,7 +16,7 @@ from rulesets.pax_britannica import PAX, negotiation
 from rulesets.pax_britannica.checked_clauses import MAX_AREAS
 from rulesets.pax_britannica.map import scene_from_view
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, army, context, every_choice, put
+from tests.pax_britannica.helpers import act, army, context, every_choice, last_tension, put
 from tests.pax_britannica.test_clauses import choice_of
 from tests.pax_britannica.test_treaties import answer, negotiating, public
 
@@ -159,10 +159,7 @@ def test_a_public_ban_broken_is_a_breach_at_once() -> None:
     state, events = checked(state)
     assert state.treaties == []
     assert state.tension == tension + 5
-    assert (state.tension_log[-1].reason, state.tension_log[-1].power) == (
-        "treaty_broken",
-        "france",
-    )
+    assert last_tension(state) == ("treaty_broken", "france")
     assert [(c.holder, c.target, c.area) for c in state.casus_belli] == [
         ("britain", "france", "egypt")
     ]

@@ -13,7 +13,7 @@ from rulesets.core import Event, IllegalAction
 from rulesets.pax_britannica import PAX, diplomacy, sanctions
 from rulesets.pax_britannica.state import PaxState
 from rulesets.pax_britannica.treaties import CLAUSE_LIMIT
-from tests.pax_britannica.helpers import act, context, every_choice, new_game, opened
+from tests.pax_britannica.helpers import act, context, every_choice, last_tension, new_game, opened
 from tests.pax_britannica.test_treaties import answer, negotiating, public
 
 MOROCCO = "France will not place in Morocco"
@@ -113,10 +113,7 @@ def test_an_admitted_breach_breaks_the_treaty_and_puts_it_before_a_congress() ->
     state = act(state, "france", {**prompt.choices[1].action}).state
     assert state.treaties == [] and state.claims == []
     assert state.tension == tension + 5
-    assert (state.tension_log[-1].reason, state.tension_log[-1].power) == (
-        "treaty_broken",
-        "france",
-    )
+    assert last_tension(state) == ("treaty_broken", "france")
     assert [(c.holder, c.target, c.area) for c in state.casus_belli] == [
         ("britain", "france", "france")
     ]

@@ -10,7 +10,7 @@ from bot.i18n import render
 from bot.i18n.labels import choice_label
 from rulesets.pax_britannica import PAX, diplomacy
 from rulesets.pax_britannica.state import PaxState
-from tests.pax_britannica.helpers import act, context, keys, put
+from tests.pax_britannica.helpers import act, context, keys, last_tension, put
 from tests.pax_britannica.test_congress import called, choose, to_debates
 from tests.pax_britannica.test_war_declarations import at_war_phase, give_cb
 from tests.pax_britannica.test_war_spoils import REFUSE, SUBMIT, won_together
@@ -85,10 +85,7 @@ def test_a_victor_that_defies_the_spoils_congress_may_be_fought_once_the_war_is_
     state = outcome.state
     assert "pax.event.spoils_congress_fails" in keys(outcome)
     assert state.tension == tension + 5
-    assert (state.tension_log[-1].reason, state.tension_log[-1].power) == (
-        "congress_failed",
-        "france",
-    )
+    assert last_tension(state) == ("congress_failed", "france")
     against = {(c.holder, c.target) for c in state.casus_belli}
     assert against == {("britain", "france"), ("germany", "france")}
     assert {(s.power, s.area) for s in state.wars[0].spoils} == armies

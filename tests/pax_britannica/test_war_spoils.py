@@ -13,7 +13,7 @@ from rulesets.core import IllegalAction
 from rulesets.pax_britannica import PAX
 from rulesets.pax_britannica.state import PaxState, SpoilsDivision
 from rulesets.pax_britannica.war_spoils import award
-from tests.pax_britannica.helpers import act, army, keys, put
+from tests.pax_britannica.helpers import act, army, keys, last_tension, put
 from tests.pax_britannica.test_war import egypt_dispute
 from tests.pax_britannica.test_war_declarations import entered, give_cb
 
@@ -102,10 +102,7 @@ def test_a_refusal_calls_the_congress_which_votes_area_by_area_with_the_hosts_ti
     state = outcome.state
     assert "pax.event.spoils_congress" in keys(outcome)
     assert state.tension == tension + 3
-    assert (state.tension_log[-1].reason, state.tension_log[-1].power) == (
-        "spoils_congress",
-        "germany",
-    )
+    assert last_tension(state) == ("spoils_congress", "germany")
     division = state.wars[0].division
     # the site: the first home nation not in the war, Austria-Hungary, which never
     # votes; the members: the victors, the host and every European major (the USA and
